@@ -1,0 +1,124 @@
+/// Appends compact JSON text to a byte buffer. The bus's encoders are built on it.
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 512) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func raw(_ byte: UInt8) { bytes.append(byte) }
+
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func raw(bytes other: some Sequence<UInt8>) { bytes.append(contentsOf: other) }
+
+    /// Writes `"key":`.
+    public mutating func key(_ key: String) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Writes a quoted, escaped string.
+    public mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                case 0x08: raw("\\b")
+                case 0x0C: raw("\\f")
+                default:
+                    raw("\\u00")
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0F)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public mutating func integer(_ value: some BinaryInteger) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = UInt64(value.magnitude)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, no allocation
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            while magnitude > 0 {
+                scratch[count] = UInt8(magnitude % 10) + UInt8(ascii: "0")
+                magnitude /= 10
+                count += 1
+            }
+            while count > 0 {
+                count -= 1
+                bytes.append(scratch[count])
+            }
+        }
+    }
+
+    /// Writes a finite number in the shortest form that reads back exactly; integral values without a
+    /// fraction. Non-finite values have no JSON form and are written as `null`.
+    public mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            raw("null")
+            return
+        }
+        if value.rounded(.towardZero) == value, abs(value) < 1e15 {
+            integer(Int64(value))
+            return
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    public mutating func null() { raw("null") }
+
+    /// Writes a parsed value back as compact JSON.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .integer(let number): integer(number)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let elements):
+            raw(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { raw(UInt8(ascii: ",")) }
+                write(element)
+            }
+            raw(UInt8(ascii: "]"))
+        case .object(let object):
+            raw(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { raw(UInt8(ascii: ",")) }
+                key(member.key)
+                write(member.value)
+            }
+            raw(UInt8(ascii: "}"))
+        }
+    }
+}

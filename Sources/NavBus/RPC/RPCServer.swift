@@ -1,0 +1,137 @@
+/// A JSON-RPC 2.0 server on a ROUTER socket.
+///
+/// ROUTER keeps a queue per client, so one slow client cannot block another; clients may use REQ or DEALER.
+/// Requests are answered in arrival order on the caller's thread (normally a `Reactor`), which is what makes
+/// handlers safe to touch the service's state without locks. Batches and notifications are supported.
+public final class RPCServer {
+    public typealias Handler = (JSONValue) throws -> JSONValue
+
+    public let socket: ZMQSocket
+    private var handlers: [String: Handler] = [:]
+    private let counters: BusCounters
+    /// Frames larger than this are answered with an Invalid Request error without being parsed.
+    public var maximumRequestSize = 4 << 20
+
+    /// Binds a server to `endpoint` (for example `NAVBUS_NAVIGATOR_ENDPOINT`).
+    /// - Throws: `ZMQError` when the endpoint is malformed or already in use.
+    public init(context: ZMQContext, endpoint: String, counters: BusCounters) throws(ZMQError) {
+        socket = try context.socket(.router)
+        self.counters = counters
+        try socket.setRouterMandatory(false)
+        try socket.bind(endpoint)
+    }
+
+    /// The names of the registered methods, sorted.
+    public var methods: [String] { handlers.keys.sorted() }
+
+    /// Registers a method with untyped parameters and result.
+    public func register(_ method: String, _ handler: @escaping Handler) {
+        handlers[method] = handler
+    }
+
+    /// Registers a method with typed parameters and result. Absent parameters decode as an empty object,
+    /// so methods whose parameters are all optional can be called without `params`.
+    public func register<Params: Decodable, Result: Encodable>(
+        _ method: String, params: Params.Type, _ handler: @escaping (Params) throws -> Result
+    ) {
+        handlers[method] = { raw in
+            guard case .object = raw else {
+                throw RPCError.invalidParams("params must be an object with named members, got \(raw.kindDescription)")
+            }
+            let decoded: Params
+            do {
+                decoded = try JSONValueDecoder().decode(Params.self, from: raw)
+            } catch {
+                throw RPCError.invalidParams(JSONValueDecoder.describe(error))
+            }
+            let result = try handler(decoded)
+            return try JSONParser.parse(try StreamingJSONEncoder().encode(result))
+        }
+    }
+
+    /// Answers every request already queued, without waiting.
+    public func drain() throws(ZMQError) {
+        while let frames = try socket.receiveFrames(dontWait: true) {
+            // ROUTER frames: the client's identity, an empty delimiter when the client is REQ, then the body.
+            guard frames.count >= 2, let body = frames.last else { continue }
+            let routing = Array(frames.dropLast())
+            guard let reply = respond(to: body) else { continue }
+            _ = try socket.send(frames: routing + [reply], dontWait: true)
+        }
+    }
+
+    /// Computes the reply to one request body; `nil` when nothing must be sent (notifications only).
+    public func respond(to body: [UInt8]) -> [UInt8]? {
+        counters.add("rpcRequests")
+        guard body.count <= maximumRequestSize else {
+            return encode(errorResponse(id: .null, .invalidRequest("request of \(body.count) bytes is too large")))
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(body)
+        } catch {
+            return encode(errorResponse(id: .null, .parseError(error.description)))
+        }
+        if case .array(let batch) = document {
+            guard !batch.isEmpty else { return encode(errorResponse(id: .null, .invalidRequest("empty batch"))) }
+            let replies = batch.compactMap(handle)
+            return replies.isEmpty ? nil : encode(.array(replies))
+        }
+        return handle(document).map(encode)
+    }
+
+    private func handle(_ request: JSONValue) -> JSONValue? {
+        guard case .object(let object) = request else {
+            return errorResponse(id: .null, .invalidRequest("a request must be an object, got \(request.kindDescription)"))
+        }
+        let id = object["id"]
+        if let id {
+            switch id {
+            case .string, .integer, .number, .null: break
+            default: return errorResponse(id: .null, .invalidRequest("id must be a string, a number or null"))
+            }
+        }
+        guard object["jsonrpc"] == .string("2.0") else {
+            return errorResponse(id: id ?? .null, .invalidRequest("member 'jsonrpc' must be \"2.0\""))
+        }
+        guard case .string(let method) = object["method"] else {
+            return errorResponse(id: id ?? .null, .invalidRequest("member 'method' must be a string"))
+        }
+        let params = object["params"] ?? .object(JSONObject())
+        switch params {
+        case .object, .array: break
+        default: return errorResponse(id: id ?? .null, .invalidRequest("member 'params' must be an object or an array"))
+        }
+        let outcome: Result<JSONValue, RPCError>
+        if let handler = handlers[method] {
+            do {
+                outcome = .success(try handler(params))
+            } catch let error as RPCError {
+                outcome = .failure(error)
+            } catch {
+                outcome = .failure(.internalError("\(error)"))
+            }
+        } else {
+            outcome = .failure(.methodNotFound(method))
+        }
+        // A request without an id is a notification: it gets no reply, not even an error.
+        guard let id else { return nil }
+        switch outcome {
+        case .success(let result):
+            return .object(JSONObject([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+        case .failure(let error):
+            return errorResponse(id: id, error)
+        }
+    }
+
+    private func errorResponse(id: JSONValue, _ error: RPCError) -> JSONValue {
+        counters.add("rpcErrors")
+        return .object(JSONObject([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))
+    }
+
+    private func encode(_ value: JSONValue) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(value)
+        return writer.bytes
+    }
+}

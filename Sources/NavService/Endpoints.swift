@@ -1,0 +1,27 @@
+/// The public endpoint settings of DESIGN.md: environment variable names and native defaults (loopback only).
+public enum Endpoints {
+    public static let publisherVariable = "NAVBUS_PUB_ENDPOINT"
+    public static let subscriberVariable = "NAVBUS_SUB_ENDPOINT"
+    public static let navigatorVariable = "NAVBUS_NAVIGATOR_ENDPOINT"
+    public static let feederVariable = "NAVBUS_FEEDER_ENDPOINT"
+
+    public static let defaultPublisher = "tcp://127.0.0.1:5560"
+    public static let defaultSubscriber = "tcp://127.0.0.1:5561"
+    public static let defaultNavigator = "tcp://127.0.0.1:5562"
+    public static let defaultFeeder = "tcp://127.0.0.1:5563"
+
+    /// The options every bus process accepts: `--pub`, `--sub` with their variables.
+    public static let busOptions: [Option] = [
+        Option(
+            "pub", variable: publisherVariable, default: defaultPublisher,
+            help: "endpoint where publishers connect (the proxy's XSUB)"),
+        Option(
+            "sub", variable: subscriberVariable, default: defaultSubscriber,
+            help: "endpoint where subscribers connect (the proxy's XPUB)"),
+    ]
+}
+
+/// The release of navbus every process reports in its heartbeat.
+public enum NavbusVersion {
+    public static let current = "0.1.0"
+}

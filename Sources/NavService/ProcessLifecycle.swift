@@ -1,0 +1,90 @@
+public import NavBus
+public import Dispatch
+public import NavProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns SIGINT and SIGTERM into a `StopFlag`, so loops end cleanly, close their sockets and exit 0.
+public enum SignalStop {
+    /// Installs the handlers. Call once, early in `main`.
+    ///
+    /// The handlers run on a Dispatch queue, not the main actor: a closure written in top-level code would be
+    /// main-actor isolated and crash when the signal arrives on another queue (see MACHINE-NOTES.md).
+    public nonisolated static func install(_ stop: StopFlag, logger: Logger) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "navbus.signals")
+        return [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { @Sendable in
+                logger.info("received \(signalNumber == SIGINT ? "SIGINT" : "SIGTERM"), stopping")
+                stop.requestStop()
+            }
+            source.resume()
+            return source
+        }
+    }
+}
+
+/// Publishes `sys.heartbeat.v1` for a process from its reactor, once a second.
+public struct HeartbeatPublisher {
+    public let process: String
+    public let identity: SourceIdentity
+    public let counters: BusCounters
+    private let started = MonotonicClock.seconds()
+
+    public init(process: String, identity: SourceIdentity, counters: BusCounters) {
+        self.process = process
+        self.identity = identity
+        self.counters = counters
+    }
+
+    /// The heartbeat payload now.
+    public func heartbeat(extra: [String: UInt64] = [:]) -> Heartbeat {
+        Heartbeat(
+            process: process, instance: identity.instance, version: NavbusVersion.current, pid: getpid(),
+            uptimeSeconds: MonotonicClock.seconds() - started,
+            counters: counters.snapshot().merging(extra) { _, new in new })
+    }
+
+    /// Registers the once-a-second heartbeat on `reactor`, sent through `publisher`.
+    public func schedule(on reactor: Reactor, publisher: Publisher, extra: @escaping () -> [String: UInt64] = { [:] }) {
+        reactor.every(1.0) {
+            publisher.drainSubscriptions()
+            try publisher.publish(.heartbeat, subject: identity.instance, payload: heartbeat(extra: extra()))
+        }
+    }
+}
+
+/// The common `main` of every navbus executable: parse options, report usage errors with exit 64 and other
+/// failures with a one-line reason and exit 1.
+public enum ProcessMain {
+    public static func run(
+        parser: OptionParser, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        body: (ParsedOptions) throws -> Void
+    ) -> Never {
+        do {
+            guard let options = try parser.parse(arguments) else {
+                print(parser.helpText)
+                exit(ExitCode.success.rawValue)
+            }
+            try body(options)
+            exit(ExitCode.success.rawValue)
+        } catch let error as UsageError {
+            writeError("\(parser.command): \(error.message)")
+            exit(ExitCode.usage.rawValue)
+        } catch {
+            writeError("\(parser.command): \(error)")
+            exit(ExitCode.failure.rawValue)
+        }
+    }
+
+    /// Writes one line to standard error.
+    public static func writeError(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeMutableBytes { buffer in _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
+    }
+}
