@@ -78,8 +78,8 @@ public struct ParsedOptions: Sendable {
     public func value(_ name: String) -> String? {
         precondition(declared[name] != nil, "option --\(name) was not declared")
         if let given = values[name]?.last { return given }
-        if let variable = declared[name]?.variable, let fromEnvironment = getenv(variable) {
-            return String(cString: fromEnvironment)
+        if let variable = declared[name]?.variable, let fromEnvironment = ProcessEnvironment.value(variable) {
+            return fromEnvironment
         }
         return declared[name]?.defaultValue
     }
@@ -194,5 +194,12 @@ public struct OptionParser: Sendable {
             }
         }
         return ParsedOptions(values: values, declared: byName, positional: positional)
+    }
+}
+
+/// Reads environment variables.
+public enum ProcessEnvironment {
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

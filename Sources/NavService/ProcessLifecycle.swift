@@ -68,18 +68,23 @@ public enum ProcessMain {
     ) -> Never {
         do {
             guard let options = try parser.parse(arguments) else {
-                print(parser.helpText)
-                exit(ExitCode.success.rawValue)
+                StandardOutput.writeLine(parser.helpText)
+                exit(.success)
             }
             try body(options)
-            exit(ExitCode.success.rawValue)
+            exit(.success)
         } catch let error as UsageError {
             writeError("\(parser.command): \(error.message)")
-            exit(ExitCode.usage.rawValue)
+            exit(.usage)
         } catch {
             writeError("\(parser.command): \(error)")
-            exit(ExitCode.failure.rawValue)
+            exit(.failure)
         }
+    }
+
+    /// Ends the process with `code`.
+    public static func exit(_ code: ExitCode) -> Never {
+        Glibc.exit(code.rawValue)
     }
 
     /// Writes one line to standard error.

@@ -1,1 +1,3 @@
-print("not built yet")
+import NavService
+
+NavbusCommandLine.run(Array(CommandLine.arguments.dropFirst()))

@@ -103,3 +103,36 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         return true
     }
 }
+
+extension JSONValue {
+    /// Indented JSON text for people (two spaces per level).
+    public var prettyText: String {
+        var lines = ""
+        appendPretty(to: &lines, indent: "")
+        return lines
+    }
+
+    private func appendPretty(to text: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            text += "[\n"
+            for (index, element) in elements.enumerated() {
+                text += inner
+                element.appendPretty(to: &text, indent: inner)
+                text += index < elements.count - 1 ? ",\n" : "\n"
+            }
+            text += indent + "]"
+        case .object(let object) where object.count > 0:
+            text += "{\n"
+            for (index, member) in object.members.enumerated() {
+                text += inner + JSONValue.string(member.key).jsonText + ": "
+                member.value.appendPretty(to: &text, indent: inner)
+                text += index < object.count - 1 ? ",\n" : "\n"
+            }
+            text += indent + "}"
+        default:
+            text += jsonText
+        }
+    }
+}

@@ -53,7 +53,7 @@ public final class ZMQContext: @unchecked Sendable {
     /// - Throws: `ZMQError` when libzmq refuses (too many sockets, context terminated).
     public func socket(_ type: ZMQSocketType) throws(ZMQError) -> ZMQSocket {
         guard let raw = zmq_socket(handle, type.rawValue) else { throw .last("zmq_socket") }
-        return ZMQSocket(handle: raw, type: type)
+        return ZMQSocket(handle: raw, type: type, context: self)
     }
 
     /// The version of the libzmq library this process runs with, e.g. `4.3.4`.
@@ -86,10 +86,13 @@ public final class ZMQSocket {
     let handle: UnsafeMutableRawPointer
     public let type: ZMQSocketType
     private var closed = false
+    /// Keeps the context alive while the socket is: terminating a context waits for its sockets to close.
+    private let context: ZMQContext
 
-    init(handle: UnsafeMutableRawPointer, type: ZMQSocketType) {
+    init(handle: UnsafeMutableRawPointer, type: ZMQSocketType, context: ZMQContext) {
         self.handle = handle
         self.type = type
+        self.context = context
         // A bounded linger by default, so closing never blocks the process exit for long.
         try? setOption(ZMQ_LINGER, Int32(200))
     }

@@ -1,0 +1,41 @@
+# navbus — make targets of the public contract (see README.md).
+SWIFT ?= swift
+BIN_DEBUG = .build/debug
+BIN_RELEASE = .build/release
+PYTEST = .venv/bin/python -m pytest
+
+.PHONY: all setup build release test unit-test interop-test demo bench clean
+
+all: build
+
+## setup: system packages, Python venv for interop tests, sample maps (only what is missing)
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release
+
+## test: the whole suite — Swift unit and end-to-end tests, then the Python interop tests
+test: build
+	$(SWIFT) test
+	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+
+unit-test: build
+	$(SWIFT) test
+
+interop-test: build
+	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+
+## demo: the main job
+demo: build
+	@scripts/demo.sh $(BIN_DEBUG)
+
+## bench: benchmarks (release build); results go to BENCHMARKS.md by hand
+bench: release
+	$(BIN_RELEASE)/navbus-bench bus
+
+clean:
+	$(SWIFT) package clean

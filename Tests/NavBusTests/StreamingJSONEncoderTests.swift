@@ -1,0 +1,72 @@
+import NavProtocol
+import Testing
+
+@testable import NavBus
+
+@Suite struct StreamingJSONEncoderTests {
+    struct Inner: Codable, Equatable {
+        var name: String
+        var values: [Double]
+        var flags: [String: Bool]
+    }
+
+    struct Outer: Codable, Equatable {
+        var id: Int
+        var optional: String?
+        var inner: Inner
+        var list: [Inner]
+        var nested: [[Int]]
+        var when: Timestamp
+        var empty: [Inner]
+        var trailing: UInt64
+    }
+
+    let sample = Outer(
+        id: 7, optional: nil,
+        inner: Inner(name: "a \"quoted\" \\ name\n", values: [1.5, -2, 0.1], flags: ["x": true]),
+        list: [Inner(name: "b", values: [], flags: [:]), Inner(name: "ä", values: [3], flags: ["y": false])],
+        nested: [[1, 2], [], [3]], when: Timestamp(secondsSince1970: 1_764_000_000.25), empty: [], trailing: 99)
+
+    @Test func roundTripsNestedValues() throws {
+        let bytes = try StreamingJSONEncoder().encode(sample)
+        let decoded = try JSONValueDecoder().decode(Outer.self, from: bytes)
+        #expect(decoded == sample)
+    }
+
+    @Test func omitsNilOptionals() throws {
+        let text = String(decoding: try StreamingJSONEncoder().encode(sample), as: UTF8.self)
+        #expect(!text.contains("optional"))
+        #expect(text.hasPrefix("{\"id\":7,\"inner\":{"))
+    }
+
+    @Test func producesTextFoundationCanRead() throws {
+        let bytes = try StreamingJSONEncoder().encode(sample)
+        let parsed = try JSONParser.parse(bytes)
+        #expect(parsed["when"] == .string("2025-11-24T16:00:00.250Z"))
+        #expect(parsed["nested"] == .array([.array([.integer(1), .integer(2)]), .array([]), .array([.integer(3)])]))
+    }
+
+    @Test func rejectsNonFiniteNumbers() {
+        struct Bad: Encodable { var value = Double.nan }
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(Bad()) }
+    }
+
+    @Test func decodingErrorsNameThePath() throws {
+        let value = try JSONParser.parse(#"{"id":1,"inner":{"name":"x","values":["no"],"flags":{}}}"#)
+        do {
+            _ = try JSONValueDecoder().decode(Outer.self, from: value)
+            Issue.record("decoding should fail")
+        } catch {
+            #expect(JSONValueDecoder.describe(error) == "inner.values[0]: expected a number, found a string")
+        }
+    }
+
+    @Test func missingMembersAreNamed() throws {
+        do {
+            _ = try JSONValueDecoder().decode(Inner.self, from: try JSONParser.parse(#"{"name":"x"}"#))
+            Issue.record("decoding should fail")
+        } catch {
+            #expect(JSONValueDecoder.describe(error) == "missing member 'values'")
+        }
+    }
+}
