@@ -1,0 +1,14 @@
+/// `locationSimulator.simulateLocation` parameters: stop any drive and hold the vehicle at one place.
+public struct SimulateLocationParams: Codable, Sendable, Equatable, VehicleScoped {
+    public var vehicle: String?
+    /// WGS84 latitude in degrees.
+    public var latitude: Double
+    /// WGS84 longitude in degrees.
+    public var longitude: Double
+
+    public init(vehicle: String? = nil, latitude: Double, longitude: Double) {
+        self.vehicle = vehicle
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
