@@ -1,7 +1,8 @@
 /// `alert.speeding.v1`: the speeding alerter raised, changed or cleared a speed alert.
 ///
 /// The alerter publishes only on changes. `raised` is `true` when this message starts or escalates an
-/// alert and `false` when it lowers or clears one; a cleared alert has severity `none`.
+/// alert and `false` when it lowers or clears one; a cleared alert has severity `none`
+/// (``SpeedAlertSeverity/noAlert``).
 public struct SpeedAlert: Codable, Sendable, Equatable {
     /// The alert level now in force.
     public var severity: SpeedAlertSeverity
@@ -31,8 +32,9 @@ public struct SpeedAlert: Codable, Sendable, Equatable {
 
 /// The level of a speed alert, like a speedometer's warning colours.
 public enum SpeedAlertSeverity: String, Codable, Sendable, CaseIterable {
-    /// No alert: the vehicle is not speeding, or no longer.
-    case none
+    /// No alert: the vehicle is not speeding, or no longer. (Not named `none`, which Swift would
+    /// confuse with `Optional.none`.)
+    case noAlert = "none"
     /// The minor level (e.g. red text).
     case minor
     /// The major level (e.g. red background).
