@@ -67,7 +67,11 @@ DEFINITIONS: dict[str, dict] = {
     "meters": number("Metres."),
     "seconds": number("Seconds."),
     "percentageAboveLimit": number("Percentage above the speed limit; 0 at or below it."),
-    "hexColour": {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$", "description": "#RRGGBB or #RRGGBBAA."},
+    "hexColour": {
+        "type": "string",
+        "pattern": "^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$",
+        "description": "#RRGGBB or #RRGGBBAA.",
+    },
     "coordinate": obj(
         "A WGS84 position.", ["latitude", "longitude"], {"latitude": ref("latitude"), "longitude": ref("longitude")}
     ),
@@ -116,7 +120,9 @@ DEFINITIONS: dict[str, dict] = {
             "internalError",
         ],
     ),
-    "alternateRoutesStrategy": string_enum("How many alternatives to return beside the best route.", ["none", "one", "all"]),
+    "alternateRoutesStrategy": string_enum(
+        "How many alternatives to return beside the best route.", ["none", "one", "all"]
+    ),
     "delayCategory": string_enum("Traffic delay to the next destination.", ["noData", "heavy", "medium", "light"]),
     "lightingMode": string_enum("A display lighting mode.", ["normal", "lowLight"]),
     "navState": string_enum("The guidance state.", ["idle", "enroute", "rerouting", "stopped"]),
@@ -766,7 +772,11 @@ JSONRPC = {
     "title": "navbus control API messages (JSON-RPC 2.0)",
     "description": "One JSON-RPC 2.0 object per ZeroMQ message (no batches). params are always by name (an "
     "object); each method's params and result are in methods/<method>.schema.json.",
-    "oneOf": [{"$ref": "#/definitions/request"}, {"$ref": "#/definitions/response"}, {"$ref": "#/definitions/errorResponse"}],
+    "oneOf": [
+        {"$ref": "#/definitions/request"},
+        {"$ref": "#/definitions/response"},
+        {"$ref": "#/definitions/errorResponse"},
+    ],
     "definitions": {
         "id": {
             "type": ["string", "integer", "null"],
@@ -878,8 +888,8 @@ def asyncapi() -> str:
         "servers:",
     ]
     servers = [
-        ("publisher", "127.0.0.1:5560", "NAVBUS_PUB_ENDPOINT: the proxy's XSUB socket; publishers connect a PUB socket."),
-        ("subscriber", "127.0.0.1:5561", "NAVBUS_SUB_ENDPOINT: the proxy's XPUB socket; subscribers connect a SUB socket."),
+        ("publisher", "127.0.0.1:5560", "NAVBUS_PUB_ENDPOINT: the proxy's XSUB socket; publishers connect PUB."),
+        ("subscriber", "127.0.0.1:5561", "NAVBUS_SUB_ENDPOINT: the proxy's XPUB socket; subscribers connect SUB."),
         ("navigator", "127.0.0.1:5562", "NAVBUS_NAVIGATOR_ENDPOINT: navigator control, JSON-RPC 2.0 (ROUTER)."),
         ("feeder", "127.0.0.1:5563", "NAVBUS_FEEDER_ENDPOINT: simulator control, JSON-RPC 2.0 (ROUTER)."),
     ]
@@ -928,7 +938,7 @@ def asyncapi() -> str:
             "      contentType: application/json",
             "      payload:",
             f"        $ref: './topics/{topic}.schema.json'",
-            f"      description: {quoted(f'The payload (data) of a {topic} event; a full envelope is in examples/{topic}.json.')}",
+            f"      description: {quoted(f'The payload (data) of {topic}; a full envelope: examples/{topic}.json.')}",
         ]
     return "\n".join(lines) + "\n"
 

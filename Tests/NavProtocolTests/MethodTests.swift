@@ -8,14 +8,17 @@ struct MethodTests {
     func defaultVehicle() throws {
         let params = try JSONCoding.decode(VehicleParams.self, "{}")
         #expect(params.vehicleID == "default")
-        #expect(try JSONCoding.decode(SetGuidanceActiveParams.self, #"{"active":true,"vehicle":"bus-12"}"#).vehicleID == "bus-12")
+        #expect(
+            try JSONCoding.decode(SetGuidanceActiveParams.self, #"{"active":true,"vehicle":"bus-12"}"#).vehicleID
+                == "bus-12")
         #expect(try JSONCoding.object(VehicleParams()).isEmpty)
     }
 
     @Test("a partial navigator.configure changes only what it names")
     func partialConfigure() throws {
         let params = try JSONCoding.decode(
-            ConfigureNavigatorParams.self, #"{"distanceUpdateThreshold": 50, "speedAlertOptions": {"majorPercentage": 20}}"#)
+            ConfigureNavigatorParams.self,
+            #"{"distanceUpdateThreshold": 50, "speedAlertOptions": {"majorPercentage": 20}}"#)
         let configured = params.applied(to: .defaults)
         var expected = NavigatorConfiguration.defaults
         expected.distanceUpdateThreshold = 50
@@ -50,7 +53,9 @@ struct MethodTests {
                        "geometry":{"type":"LineString","coordinates":[[24.9,60.1],[24.91,60.1]]}}]}]}
             """)
         #expect(decoded.routeStatus == .ok)
-        #expect(decoded.routes.first?.steps.first?.maneuver == Maneuver(type: .roundabout, modifier: .right, roundaboutExit: 3))
+        #expect(
+            decoded.routes.first?.steps.first?.maneuver
+                == Maneuver(type: .roundabout, modifier: .right, roundaboutExit: 3))
     }
 
     @Test("an unknown route status is rejected")

@@ -62,7 +62,9 @@ struct TimestampTests {
         #expect(endOf2024.seconds(since: try #require(Timestamp(rfc3339: "2024-01-01T00:00:00Z"))) == 366 * 86_400 - 1)
     }
 
-    @Test("formatting and parsing agree across centuries", arguments: [-62_135_596_800.0, -1.5, 951_782_400.123, 4_102_444_799.999])
+    @Test(
+        "formatting and parsing agree across centuries",
+        arguments: [-62_135_596_800.0, -1.5, 951_782_400.123, 4_102_444_799.999])
     func roundTrip(seconds: Double) throws {
         let timestamp = Timestamp(secondsSince1970: seconds)
         let parsed = try #require(Timestamp(rfc3339: timestamp.rfc3339))
@@ -85,7 +87,8 @@ struct TimestampTests {
     func codable() throws {
         let data = try JSONEncoder().encode([ProtocolSamples.time])
         #expect(String(decoding: data, as: UTF8.self) == #"["2026-11-29T16:05:12.250Z"]"#)
-        #expect(try JSONCoding.decode([Timestamp].self, #"["2026-11-29T18:05:12.250+02:00"]"#) == [ProtocolSamples.time])
+        #expect(
+            try JSONCoding.decode([Timestamp].self, #"["2026-11-29T18:05:12.250+02:00"]"#) == [ProtocolSamples.time])
         #expect(throws: DecodingError.self) { try JSONCoding.decode([Timestamp].self, #"["yesterday"]"#) }
         #expect(throws: DecodingError.self) { try JSONCoding.decode([Timestamp].self, "[1795968312.25]") }
     }

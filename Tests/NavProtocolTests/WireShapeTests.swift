@@ -8,7 +8,8 @@ struct WireShapeTests {
     func optionalsAreAbsent() throws {
         let json = try JSONCoding.object(Waypoint(title: "Senate Square", placeID: "osm:node/26607405"))
         #expect(Set(json.keys) == ["title", "placeID"])
-        let fix = try JSONCoding.object(GPSFix(latitude: 60.17, longitude: 24.94, timestamp: ProtocolSamples.time, source: "gpx"))
+        let fix = try JSONCoding.object(
+            GPSFix(latitude: 60.17, longitude: 24.94, timestamp: ProtocolSamples.time, source: "gpx"))
         #expect(Set(fix.keys) == ["latitude", "longitude", "timestamp", "source"])
     }
 
@@ -47,7 +48,8 @@ struct WireShapeTests {
         #expect(circle["radiusMeters"] as? Double == 350)
         #expect((circle["center"] as? [String: Double])?["latitude"] == 60.171)
 
-        let box = try JSONCoding.object(TrafficArea.boundingBox(BoundingBox(south: 60.1, west: 24.9, north: 60.2, east: 25.0)))
+        let box = try JSONCoding.object(
+            TrafficArea.boundingBox(BoundingBox(south: 60.1, west: 24.9, north: 60.2, east: 25.0)))
         #expect(Set(box.keys) == ["type", "south", "west", "north", "east"])
         #expect(box["type"] as? String == "boundingBox")
 

@@ -49,7 +49,10 @@ def validator(schema: dict) -> Draft7Validator:
 
 
 def errors(schema: dict, instance: object) -> list[str]:
-    return [f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in validator(schema).iter_errors(instance)]
+    return [
+        f"{'/'.join(map(str, error.absolute_path)) or '<root>'}: {error.message}"
+        for error in validator(schema).iter_errors(instance)
+    ]
 
 
 def definition(schema: dict, name: str) -> dict:
@@ -118,7 +121,10 @@ def minimal_params(method: str) -> dict:
         "navigator.setDestinations": {"waypoints": [{"title": "Kamppi", "latitude": 60.1688, "longitude": 24.932}]},
         "navigator.setGuidanceActive": {"active": True},
         "router.route": {
-            "waypoints": [{"title": "A", "placeID": "osm:node/1"}, {"title": "B", "latitude": 60.17, "longitude": 24.94}]
+            "waypoints": [
+                {"title": "A", "placeID": "osm:node/1"},
+                {"title": "B", "latitude": 60.17, "longitude": 24.94},
+            ]
         },
         "locationSimulator.simulateLocation": {"latitude": 60.171, "longitude": 24.9414},
     }.get(method, {})
@@ -152,7 +158,11 @@ INVALID_PAYLOADS = [
     ("nav.nav_info.v1", "/currentStep/maneuver/modifier", "backwards"),
     ("alert.speeding.v1", "/severity", "notSpeeding"),
     ("ui.lighting.v1", "/theme/primaryBackground", "blue"),
-    ("traffic.conditions.v1", "/conditions/0/area", {"type": "circle", "center": {"latitude": 60.1, "longitude": 24.9}, "radiusMeters": 5}),
+    (  # wayIds and an area at once
+        "traffic.conditions.v1",
+        "/conditions/0/area",
+        {"type": "circle", "center": {"latitude": 60.1, "longitude": 24.9}, "radiusMeters": 5},
+    ),
     ("traffic.conditions.v1", "/conditions/1/speedFactor", 1.5),
     ("sys.heartbeat.v1", "/counters", {"sent": 1, "received": 2, "dropped": 0}),
     ("sys.heartbeat.v1", "/counters/sent", -1),

@@ -34,7 +34,7 @@ public enum Method: String, CaseIterable, Sendable, Codable {
     public var summary: String {
         switch self {
         case .setDestinations: "plan a trip through 1..25 waypoints and make it the route → {routeStatus}"
-        case .continueToNextDestination: "after arriving, move on to the next waypoint → {routeStatus, nextDestination}"
+        case .continueToNextDestination: "after arriving, go on to the next waypoint → {routeStatus, nextDestination}"
         case .clearDestinations: "drop the route and stop guidance → {ok}"
         case .setGuidanceActive: "start or pause guidance: {active} → {guidanceActive}"
         case .configureNavigator: "change thresholds, travel mode, avoidances, speed alerts → the whole configuration"

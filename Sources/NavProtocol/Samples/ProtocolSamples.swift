@@ -33,7 +33,8 @@ public enum ProtocolSamples {
         case .setDestinations:
             SetDestinationsParams(
                 waypoints: [kamppi, senateSquare],
-                routingOptions: RoutingOptions(alternateRoutesStrategy: .noAlternates, travelMode: .driving, avoidsTolls: true))
+                routingOptions: RoutingOptions(
+                    alternateRoutesStrategy: .noAlternates, travelMode: .driving, avoidsTolls: true))
         case .setGuidanceActive: SetGuidanceActiveParams(active: true)
         case .configureNavigator:
             ConfigureNavigatorParams(
@@ -56,7 +57,8 @@ public enum ProtocolSamples {
     public static func result(for method: Method) -> any (Encodable & Sendable) {
         switch method {
         case .setDestinations: RouteStatusResult(routeStatus: .ok)
-        case .continueToNextDestination: ContinueToNextDestinationResult(routeStatus: .ok, nextDestination: senateSquare)
+        case .continueToNextDestination:
+            ContinueToNextDestinationResult(routeStatus: .ok, nextDestination: senateSquare)
         case .clearDestinations: Acknowledgement()
         case .setGuidanceActive: GuidanceActiveResult(guidanceActive: true)
         case .configureNavigator:
@@ -71,7 +73,8 @@ public enum ProtocolSamples {
                 mode: .route, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow,
                 distanceAlongRouteMeters: 0)
         case .simulateLocation:
-            SimulatorStatus(mode: .location, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow)
+            SimulatorStatus(
+                mode: .location, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow)
         case .stopSimulation:
             SimulatorStatus(mode: .stopped, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow)
         case .configureSimulator:
@@ -84,7 +87,8 @@ public enum ProtocolSamples {
     // MARK: Places
 
     /// Helsinki Central Station, by coordinates.
-    public static let centralStation = Waypoint(title: "Helsinki Central Station", latitude: 60.17100, longitude: 24.94140)
+    public static let centralStation = Waypoint(
+        title: "Helsinki Central Station", latitude: 60.17100, longitude: 24.94140)
     /// Kamppi Center, by coordinates.
     public static let kamppi = Waypoint(title: "Kamppi", latitude: 60.16880, longitude: 24.93200)
     /// Senate Square, by an OpenStreetMap place ID with its position as a display hint.
@@ -162,7 +166,8 @@ public enum ProtocolSamples {
         conditions: [
             TrafficCondition(
                 id: "rw-1042", wayIds: [4_253_011, 4_253_012], speedFactor: 0.5, incident: .roadworks,
-                expiresAt: time.adding(seconds: 6 * 3600), description: "Roadworks on Mannerheimintie, one lane closed"),
+                expiresAt: time.adding(seconds: 6 * 3600),
+                description: "Roadworks on Mannerheimintie, one lane closed"),
             TrafficCondition(
                 id: "slow-station",
                 area: .circle(center: Coordinate(latitude: 60.17100, longitude: 24.94140), radiusMeters: 350),
