@@ -882,8 +882,6 @@ def asyncapi() -> str:
         "",
         "    The control API (JSON-RPC 2.0 over ZeroMQ ROUTER sockets, `navigator` and `feeder` servers) is",
         "    described by `jsonrpc.schema.json` and `methods/`.",
-        "  license:",
-        "    name: Apache-2.0",
         "defaultContentType: application/json",
         "servers:",
     ]
@@ -894,7 +892,7 @@ def asyncapi() -> str:
         ("feeder", "127.0.0.1:5563", "NAVBUS_FEEDER_ENDPOINT: simulator control, JSON-RPC 2.0 (ROUTER)."),
     ]
     for name, host, description in servers:
-        lines += [f"  {name}:", f"    host: '{host}'", "    protocol: zmq", "    protocolVersion: '4.3'",
+        lines += [f"  {name}:", f"    host: '{host}'", "    protocol: zmq",
                   f"    description: {quoted(description)}"]
     lines.append("channels:")
     for topic in TOPICS:
