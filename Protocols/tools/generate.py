@@ -284,13 +284,21 @@ TOPICS: dict[str, dict] = {
             "satellites": {"type": "integer", "minimum": 0},
         },
     ),
-    "nav.location.v1": ref("snappedLocation"),
+    "nav.location.v1": {
+        **DEFINITIONS["snappedLocation"],
+        "description": "The road-snapped location (didUpdateLocation): on the route while the vehicle follows "
+        "it, else the nearest road position, or the raw fix when no road is near (onRoute false).",
+    },
     "nav.arrival.v1": obj(
         "The vehicle reached a waypoint (didArriveAtWaypoint).",
         ["waypoint", "waypointIndex", "isFinalDestination"],
         {
             "waypoint": ref("waypoint"),
-            "waypointIndex": {"type": "integer", "minimum": 0},
+            "waypointIndex": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Index in the waypoints of the last navigator.setDestinations, 0 for the first.",
+            },
             "isFinalDestination": {"type": "boolean"},
         },
     ),
@@ -301,8 +309,17 @@ TOPICS: dict[str, dict] = {
             "reason": string_enum(
                 "Why the route changed.", ["newDestinations", "offRoute", "fasterRoute", "nextDestination", "cleared"]
             ),
-            "routeLegs": {"type": "array", "items": ref("routeLeg")},
-            "currentRouteLegIndex": {"type": "integer", "minimum": 0},
+            "routeLegs": {
+                "type": "array",
+                "items": ref("routeLeg"),
+                "description": "The legs still to drive, the current one first; empty when cleared.",
+            },
+            "currentRouteLegIndex": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Index of the current leg among the trip's legs as planned (0 for the first), so "
+                "it grows as intermediate destinations are passed; 0 when routeLegs is empty.",
+            },
         },
     ),
     "nav.remaining_time.v1": obj(
@@ -685,8 +702,6 @@ def with_definitions(schema: dict, extra: dict | None = None) -> dict:
 
 def topic_schema(topic: str) -> dict:
     body = copy.deepcopy(TOPICS[topic])
-    if "$ref" in body:  # the payload is a shared block: inline it so the root is the object itself
-        body = copy.deepcopy(DEFINITIONS[body["$ref"].removeprefix("#/definitions/")])
     description = body.pop("description")
     head = {
         "$schema": DRAFT_07,
