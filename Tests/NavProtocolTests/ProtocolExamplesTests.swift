@@ -26,6 +26,27 @@ struct ProtocolExamplesTests {
         #expect(try decodes(payload, to: sample), "examples/\(topic.rawValue).json differs from ProtocolSamples")
     }
 
+    @Test("each JSON-RPC example carries the method's Swift sample params and result", arguments: Method.allCases)
+    func rpcExampleMatchesSamples(method: Method) throws {
+        let file = Self.protocols.appendingPathComponent("examples/rpc/\(method.rawValue).json")
+        let example = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
+            "\(file.path) is not a JSON object")
+        let request = try #require(example["request"] as? [String: Any])
+        let response = try #require(example["response"] as? [String: Any])
+        #expect(request["method"] as? String == method.rawValue)
+        let params = try JSONSerialization.data(withJSONObject: try #require(request["params"]))
+        let result = try JSONSerialization.data(withJSONObject: try #require(response["result"]))
+        guard let sampleParams = ProtocolSamples.params(for: method) as? any (Codable & Equatable),
+            let sampleResult = ProtocolSamples.result(for: method) as? any (Codable & Equatable)
+        else {
+            Issue.record("the samples for \(method.rawValue) are not Codable and Equatable")
+            return
+        }
+        #expect(try decodes(params, to: sampleParams), "params differ from ProtocolSamples")
+        #expect(try decodes(result, to: sampleResult), "result differs from ProtocolSamples")
+    }
+
     @Test("every topic has its schema file at its dataschema path", arguments: Topic.allCases)
     func schemaExists(topic: Topic) {
         let path = Self.protocols.appendingPathComponent(topic.dataSchema).path

@@ -94,9 +94,13 @@ def test_every_schema_is_a_valid_draft07_schema(relative):
 
 
 def test_schema_and_example_files_match_the_catalogues():
-    assert sorted(p.name for p in (PROTOCOLS / "topics").iterdir()) == sorted(f"{t}.schema.json" for t in TOPICS)
-    assert sorted(p.name for p in (PROTOCOLS / "examples").iterdir()) == sorted(f"{t}.json" for t in TOPICS)
-    assert sorted(p.name for p in (PROTOCOLS / "methods").iterdir()) == sorted(f"{m}.schema.json" for m in METHODS)
+    def names(folder: str) -> list[str]:
+        return sorted(path.name for path in (PROTOCOLS / folder).iterdir() if path.is_file())
+
+    assert names("topics") == sorted(f"{topic}.schema.json" for topic in TOPICS)
+    assert names("examples") == sorted(f"{topic}.json" for topic in TOPICS)
+    assert names("methods") == sorted(f"{method}.schema.json" for method in METHODS)
+    assert names("examples/rpc") == sorted(f"{method}.json" for method in METHODS)
 
 
 @pytest.mark.parametrize("topic", TOPICS)
@@ -133,6 +137,18 @@ def minimal_params(method: str) -> dict:
 @pytest.mark.parametrize("topic", TOPICS)
 def test_example_validates_against_envelope_and_topic_schema(topic):
     check_envelope(topic, load(f"examples/{topic}.json"))
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_rpc_example_validates_against_jsonrpc_and_method_schema(method):
+    example = load(f"examples/rpc/{method}.json")
+    envelope, schema = load("jsonrpc.schema.json"), load(f"methods/{method}.schema.json")
+    request, response = example["request"], example["response"]
+    assert not errors(definition(envelope, "request"), request)
+    assert not errors(definition(envelope, "response"), response)
+    assert request["method"] == method and request["id"] == response["id"]
+    assert not errors(definition(schema, "params"), request["params"])
+    assert not errors(definition(schema, "result"), response["result"])
 
 
 # The schemas must reject what the contract forbids, or the checks above prove nothing.

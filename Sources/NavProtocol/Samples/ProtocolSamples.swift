@@ -36,10 +36,7 @@ public enum ProtocolSamples {
                 routingOptions: RoutingOptions(
                     alternateRoutesStrategy: .noAlternates, travelMode: .driving, avoidsTolls: true))
         case .setGuidanceActive: SetGuidanceActiveParams(active: true)
-        case .configureNavigator:
-            ConfigureNavigatorParams(
-                timeUpdateThreshold: 10, distanceUpdateThreshold: 100,
-                speedAlertOptions: .init(minorPercentage: 5, majorPercentage: 15))
+        case .configureNavigator: configureNavigatorParams
         case .route:
             RouteRequest(
                 vehicle: "taxi-7", waypoints: [centralStation, kamppi], travelMode: .taxi, avoidsFerries: true,
@@ -61,9 +58,7 @@ public enum ProtocolSamples {
             ContinueToNextDestinationResult(routeStatus: .ok, nextDestination: senateSquare)
         case .clearDestinations: Acknowledgement()
         case .setGuidanceActive: GuidanceActiveResult(guidanceActive: true)
-        case .configureNavigator:
-            ConfigureNavigatorParams(timeUpdateThreshold: 10, distanceUpdateThreshold: 100)
-                .applied(to: .defaults)
+        case .configureNavigator: configureNavigatorParams.applied(to: .defaults)
         case .getState: navigatorState
         case .startUpdatingLocation: LocationUpdatesResult(updatingLocation: true)
         case .stopUpdatingLocation: LocationUpdatesResult(updatingLocation: false)
@@ -83,6 +78,11 @@ public enum ProtocolSamples {
                 leaveRouteAtMeters: 600, distanceAlongRouteMeters: 212.5)
         }
     }
+
+    /// A partial `navigator.configure`: the thresholds from the SDK guide and a stricter major alert.
+    public static let configureNavigatorParams = ConfigureNavigatorParams(
+        timeUpdateThreshold: 10, distanceUpdateThreshold: 100,
+        speedAlertOptions: .init(minorPercentage: 5, majorPercentage: 15))
 
     // MARK: Places
 
