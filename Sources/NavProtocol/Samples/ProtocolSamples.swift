@@ -43,7 +43,8 @@ public enum ProtocolSamples {
                 alternateRoutesStrategy: .one)
         case .simulateLocation: SimulateLocationParams(latitude: 60.17100, longitude: 24.94140)
         case .configureSimulator:
-            ConfigureSimulatorParams(speedMultiplier: 4, jitterMeters: 3, speedProfile: .speeding)
+            ConfigureSimulatorParams(
+                speedMultiplier: 4, jitterMeters: 3, speedProfile: .speeding, leaveRouteAtMeters: 600)
         case .continueToNextDestination, .clearDestinations, .getState, .startUpdatingLocation,
             .stopUpdatingLocation, .simulateLocationsAlongExistingRoute, .stopSimulation:
             VehicleParams(vehicle: Vehicle.defaultID)
