@@ -63,14 +63,20 @@ public struct TrafficCondition: Codable, Sendable, Equatable {
 
 /// The kind of a traffic incident.
 public enum TrafficIncident: String, Codable, Sendable, CaseIterable {
+    /// A collision or a broken-down vehicle.
     case accident
+    /// Construction or maintenance work.
     case roadworks
     /// The roads are closed; routing avoids them whatever `speedFactor` says.
     case closure
+    /// Queues beyond the usual.
     case congestion
+    /// Something on or near the road, such as debris or an animal.
     case hazard
+    /// Snow, ice, flooding or poor visibility.
     case weather
     /// A planned event such as a concert or a march.
     case event
+    /// Anything else; `description` says what.
     case other
 }

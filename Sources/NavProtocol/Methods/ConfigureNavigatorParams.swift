@@ -3,15 +3,20 @@
 /// Every field is optional; absent fields keep their current value. The result is the whole
 /// ``NavigatorConfiguration`` after the change.
 public struct ConfigureNavigatorParams: Codable, Sendable, Equatable, VehicleScoped {
+    /// The vehicle the call is for; absent means ``Vehicle/defaultID``.
     public var vehicle: String?
     /// Least change in seconds of the time to the next destination that publishes `nav.remaining_time.v1`.
     public var timeUpdateThreshold: Double?
     /// Least change in metres of the distance to the next destination that publishes
     /// `nav.remaining_distance.v1`.
     public var distanceUpdateThreshold: Double?
+    /// How the vehicle travels; selects the routing profile.
     public var travelMode: TravelMode?
+    /// Whether routes avoid motorways.
     public var avoidsHighways: Bool?
+    /// Whether routes avoid toll roads.
     public var avoidsTolls: Bool?
+    /// Whether routes avoid ferries.
     public var avoidsFerries: Bool?
     /// Whether guidance stops by itself when the final destination is reached.
     public var stopGuidanceAtArrival: Bool?
@@ -36,8 +41,11 @@ public struct ConfigureNavigatorParams: Codable, Sendable, Equatable, VehicleSco
 
     /// Changes to ``SpeedAlertOptions``; absent fields keep their value.
     public struct SpeedAlertChanges: Codable, Sendable, Equatable {
+        /// Percentage above the limit from which speeding is `minor`.
         public var minorPercentage: Double?
+        /// Percentage above the limit from which speeding is `major`.
         public var majorPercentage: Double?
+        /// How long speeding must stay above `majorPercentage` before minor turns major.
         public var severityUpgradeDurationSeconds: Double?
 
         public init(

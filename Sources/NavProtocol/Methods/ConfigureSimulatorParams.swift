@@ -1,6 +1,7 @@
 /// `locationSimulator.configure` parameters: change how the simulator drives; absent fields keep
 /// their value. The result is the ``SimulatorStatus`` after the change.
 public struct ConfigureSimulatorParams: Codable, Sendable, Equatable, VehicleScoped {
+    /// The vehicle the call is for; absent means ``Vehicle/defaultID``.
     public var vehicle: String?
     /// How much faster than real time the drive runs (1 = real time); greater than 0.
     public var speedMultiplier: Double?

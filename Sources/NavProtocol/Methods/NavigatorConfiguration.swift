@@ -6,12 +6,17 @@ public struct NavigatorConfiguration: Codable, Sendable, Equatable {
     /// Least change in metres of the distance to the next destination that publishes
     /// `nav.remaining_distance.v1`.
     public var distanceUpdateThreshold: Double
+    /// How the vehicle travels; selects the routing profile.
     public var travelMode: TravelMode
+    /// Whether routes avoid motorways.
     public var avoidsHighways: Bool
+    /// Whether routes avoid toll roads.
     public var avoidsTolls: Bool
+    /// Whether routes avoid ferries.
     public var avoidsFerries: Bool
     /// Whether guidance stops by itself when the final destination is reached.
     public var stopGuidanceAtArrival: Bool
+    /// When speeding becomes a minor or a major alert.
     public var speedAlertOptions: SpeedAlertOptions
 
     public init(

@@ -4,9 +4,13 @@ public struct RouteRequest: Codable, Sendable, Equatable, VehicleScoped {
     public var vehicle: String?
     /// The origin followed by the destinations, 2…25.
     public var waypoints: [Waypoint]
+    /// How the vehicle travels; selects the routing profile.
     public var travelMode: TravelMode?
+    /// Whether routes avoid motorways.
     public var avoidsHighways: Bool?
+    /// Whether routes avoid toll roads.
     public var avoidsTolls: Bool?
+    /// Whether routes avoid ferries.
     public var avoidsFerries: Bool?
     /// How many alternatives to return beside the best route; `none` when absent.
     public var alternateRoutesStrategy: AlternateRoutesStrategy?

@@ -1,6 +1,7 @@
 /// `navigator.setDestinations` parameters: plan a trip from the vehicle's location through
 /// `waypoints` and make it the current route.
 public struct SetDestinationsParams: Codable, Sendable, Equatable, VehicleScoped {
+    /// The vehicle the call is for; absent means ``Vehicle/defaultID``.
     public var vehicle: String?
     /// The destinations in visiting order, 1…25.
     public var waypoints: [Waypoint]
@@ -21,9 +22,13 @@ public struct SetDestinationsParams: Codable, Sendable, Equatable, VehicleScoped
 public struct RoutingOptions: Codable, Sendable, Equatable {
     /// How many alternatives to compute beside the best route.
     public var alternateRoutesStrategy: AlternateRoutesStrategy?
+    /// How the vehicle travels; selects the routing profile.
     public var travelMode: TravelMode?
+    /// Whether routes avoid motorways.
     public var avoidsHighways: Bool?
+    /// Whether routes avoid toll roads.
     public var avoidsTolls: Bool?
+    /// Whether routes avoid ferries.
     public var avoidsFerries: Bool?
 
     public init(
@@ -40,6 +45,7 @@ public struct RoutingOptions: Codable, Sendable, Equatable {
 
 /// The result of a method that plans a route: its ``RouteStatus``.
 public struct RouteStatusResult: Codable, Sendable, Equatable {
+    /// The outcome of the routing request.
     public var routeStatus: RouteStatus
 
     public init(routeStatus: RouteStatus) {

@@ -1,5 +1,6 @@
 /// `navigator.setGuidanceActive` parameters: start or pause turn-by-turn guidance on the current route.
 public struct SetGuidanceActiveParams: Codable, Sendable, Equatable, VehicleScoped {
+    /// The vehicle the call is for; absent means ``Vehicle/defaultID``.
     public var vehicle: String?
     /// `true` to guide, `false` to pause.
     public var active: Bool

@@ -19,6 +19,7 @@ public enum Vehicle {
 
 /// The parameters of a method that needs nothing but the vehicle, e.g. `navigator.getState`.
 public struct VehicleParams: Codable, Sendable, Equatable, VehicleScoped {
+    /// The vehicle the call is for; absent means ``Vehicle/defaultID``.
     public var vehicle: String?
 
     public init(vehicle: String? = nil) {
