@@ -47,6 +47,8 @@ def obj(description: str, required: list[str], properties: dict, **extra) -> dic
         "properties": properties,
         "additionalProperties": True,
     }
+    if not required:
+        del schema["required"]
     schema.update(extra)
     return schema
 
