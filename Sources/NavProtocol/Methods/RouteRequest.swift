@@ -1,0 +1,43 @@
+/// `router.route` parameters: a stateless route query; nothing about the vehicle's session changes.
+public struct RouteRequest: Codable, Sendable, Equatable, VehicleScoped {
+    /// Only selects whose configuration fills in absent options.
+    public var vehicle: String?
+    /// The origin followed by the destinations, 2…25.
+    public var waypoints: [Waypoint]
+    /// How the vehicle travels; selects the routing profile.
+    public var travelMode: TravelMode?
+    /// Whether routes avoid motorways.
+    public var avoidsHighways: Bool?
+    /// Whether routes avoid toll roads.
+    public var avoidsTolls: Bool?
+    /// Whether routes avoid ferries.
+    public var avoidsFerries: Bool?
+    /// How many alternatives to return beside the best route; `none` when absent.
+    public var alternateRoutesStrategy: AlternateRoutesStrategy?
+
+    public init(
+        vehicle: String? = nil, waypoints: [Waypoint], travelMode: TravelMode? = nil, avoidsHighways: Bool? = nil,
+        avoidsTolls: Bool? = nil, avoidsFerries: Bool? = nil, alternateRoutesStrategy: AlternateRoutesStrategy? = nil
+    ) {
+        self.vehicle = vehicle
+        self.waypoints = waypoints
+        self.travelMode = travelMode
+        self.avoidsHighways = avoidsHighways
+        self.avoidsTolls = avoidsTolls
+        self.avoidsFerries = avoidsFerries
+        self.alternateRoutesStrategy = alternateRoutesStrategy
+    }
+}
+
+/// `router.route` result.
+public struct RouteResponse: Codable, Sendable, Equatable {
+    /// `OK` when at least one route was found.
+    public var routeStatus: RouteStatus
+    /// The best route first, then the alternatives; empty unless `routeStatus` is `OK`.
+    public var routes: [Route]
+
+    public init(routeStatus: RouteStatus, routes: [Route]) {
+        self.routeStatus = routeStatus
+        self.routes = routes
+    }
+}

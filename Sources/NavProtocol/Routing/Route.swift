@@ -1,0 +1,23 @@
+/// A complete route through every waypoint of a request, as `router.route` returns it.
+public struct Route: Codable, Sendable, Equatable {
+    /// Total length in metres.
+    public var distanceMeters: Double
+    /// Total expected travel time in seconds.
+    public var durationSeconds: Double
+    /// One leg per waypoint after the origin.
+    public var legs: [RouteLeg]
+    /// Every instruction of the route, across legs, in travel order.
+    public var steps: [RouteStep]
+    /// The whole route's geometry.
+    public var geometry: LineString
+
+    public init(
+        distanceMeters: Double, durationSeconds: Double, legs: [RouteLeg], steps: [RouteStep], geometry: LineString
+    ) {
+        self.distanceMeters = distanceMeters
+        self.durationSeconds = durationSeconds
+        self.legs = legs
+        self.steps = steps
+        self.geometry = geometry
+    }
+}
