@@ -25,7 +25,7 @@ extension GuidanceEngine {
         var observation: RouteObservation?
         var verdict = DeviationDetector.Verdict.unusable
         let previousMatchTime = state.tracker.lastMatchTime
-        if let leg = state.currentLeg, !state.hasArrivedAtCurrentLeg {
+        if let leg = state.currentLeg {
             observation = state.tracker.observe(fix, on: leg)
             verdict = state.deviation.assess(
                 observation, fix: fix, progress: state.tracker.distanceAlong, options: options.deviation)
@@ -46,7 +46,7 @@ extension GuidanceEngine {
                     coordinate: leg.coordinate(at: state.tracker.distanceAlong, segment: s),
                     course: leg.segmentBearings[s], roadName: leg.leg.roadNames[s], speedLimit: leg.leg.speedLimits[s])
             }
-            if verdict == .departed || verdict == .away, state.isGuidanceActive,
+            if verdict == .departed || verdict == .away, state.isGuidanceActive, !state.hasArrivedAtCurrentLeg,
                 state.deviation.mayRequestReroute(at: fix.time, options: options.deviation)
             {
                 state.deviation.recordRequest(at: fix.time)
