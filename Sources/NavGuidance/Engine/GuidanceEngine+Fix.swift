@@ -47,7 +47,7 @@ extension GuidanceEngine {
                     course: leg.segmentBearings[s], roadName: leg.leg.roadNames[s], speedLimit: leg.leg.speedLimits[s])
             }
             if verdict == .departed || verdict == .away, state.isGuidanceActive, !state.hasArrivedAtCurrentLeg,
-                state.deviation.mayRequestReroute(at: fix.time, options: options.deviation)
+                state.deviation.mayRequestReroute
             {
                 state.deviation.recordRequest(at: fix.time)
                 events.append(.rerouteRequested(from: fix.coordinate, heading: fix.course))

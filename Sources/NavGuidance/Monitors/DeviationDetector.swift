@@ -56,12 +56,9 @@ struct DeviationDetector: Hashable, Codable, Sendable {
         return .departed
     }
 
-    /// Whether a reroute request may be sent at `time`: none is outstanding, or the last one went
-    /// unanswered for the retry interval.
-    func mayRequestReroute(at time: Double, options: DeviationOptions) -> Bool {
-        guard let requestTime else { return true }
-        return time - requestTime >= options.rerouteRetryInterval
-    }
+    /// Whether a reroute request may be sent: only one is outstanding at a time, until the adapter
+    /// answers with a new route or reports failure.
+    var mayRequestReroute: Bool { requestTime == nil }
 
     mutating func recordRequest(at time: Double) {
         requestTime = time

@@ -15,18 +15,13 @@ public struct DeviationOptions: Hashable, Codable, Sendable {
     /// Fixes with a horizontal accuracy worse than this many metres are ignored for deviation and
     /// arrival (default 50).
     public var maximumUsableAccuracy: Double
-    /// Seconds after which an unanswered reroute request may be repeated while still off route
-    /// (default 30).
-    public var rerouteRetryInterval: Double
 
     /// Creates deviation options.
     public init(
-        offRouteDistance: Double = 30, confirmingFixCount: Int = 3, maximumUsableAccuracy: Double = 50,
-        rerouteRetryInterval: Double = 30
+        offRouteDistance: Double = 30, confirmingFixCount: Int = 3, maximumUsableAccuracy: Double = 50
     ) {
         self.offRouteDistance = offRouteDistance
         self.confirmingFixCount = confirmingFixCount
         self.maximumUsableAccuracy = maximumUsableAccuracy
-        self.rerouteRetryInterval = rerouteRetryInterval
     }
 }
