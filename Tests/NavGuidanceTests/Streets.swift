@@ -52,6 +52,16 @@ enum Streets {
     /// Eight 141 m pieces alternating north-east and south-east, turning 90° at every corner.
     static let zigZag: [(Double, Double)] = (0...8).map { (Double($0) * 100, $0 % 2 == 0 ? 0 : 100) }
 
+    /// A long road heading east with `count` points 50 m apart, drifting 20 m north and back every
+    /// 10 points, like a polyline from a real router.
+    static func meander(count: Int) -> [(Double, Double)] {
+        (0..<count).map { i in
+            let rising = i / 10 % 2 == 0
+            let drift = Double(i % 10) * 2
+            return (Double(i) * 50, rising ? drift : 20 - drift)
+        }
+    }
+
     /// A straight street 1 km east.
     static let straight: [(Double, Double)] = [(0, 0), (1_000, 0)]
 }
