@@ -41,10 +41,13 @@ extension GuidanceEngine {
             }
             if accept, let observation {
                 state.tracker.accept(observation, fix: fix, on: leg)
-                let s = state.tracker.segment
-                snap = RouteSnap(
-                    coordinate: leg.coordinate(at: state.tracker.distanceAlong, segment: s),
-                    course: leg.segmentBearings[s], roadName: leg.leg.roadNames[s], speedLimit: leg.leg.speedLimits[s])
+                snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
+            } else if verdict == .straying, state.tracker.hasMatched {
+                // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
+                // says it has got to; a single wild fix must not throw the shown position off the road.
+                let elapsed = fix.time - (state.tracker.lastMatchTime ?? fix.time)
+                let reckoned = min(state.tracker.distanceAlong + (fix.speed ?? 0) * elapsed, leg.length)
+                snap = routeSnap(at: reckoned, on: leg, near: state.tracker.segment)
             }
             if verdict == .departed || verdict == .away, state.isGuidanceActive, !state.hasArrivedAtCurrentLeg,
                 state.deviation.mayRequestReroute
@@ -98,6 +101,13 @@ extension GuidanceEngine {
         if state.reporter.navInfoDue(at: fix.time, interval: options.navInfoInterval) {
             events.append(.navInfo(navInfo(state)))
         }
+    }
+
+    private func routeSnap(at distance: Double, on leg: PreparedLeg, near hint: Int) -> RouteSnap {
+        let s = leg.segmentIndex(at: distance, near: hint)
+        return RouteSnap(
+            coordinate: leg.coordinate(at: distance, segment: s), course: leg.segmentBearings[s],
+            roadName: leg.leg.roadNames[s], speedLimit: leg.leg.speedLimits[s])
     }
 
     /// The road an off-route fix is shown on; walkers and cyclists keep their own position unless a road

@@ -7,8 +7,9 @@ import Foundation
 /// as the vehicle could have driven since), so parallel roads, roads the route uses twice and long
 /// routes cost neither accuracy nor time. Candidates are ranked by distance, agreement with the fix's
 /// course and closeness to where the speed predicts the vehicle to be. The distance along the leg is
-/// smoothed with a one-dimensional Kalman filter driven by the fix speed, never moves backwards (a real
-/// reversal is the deviation detector's business), and holds still while the vehicle is stopped.
+/// smoothed with a one-dimensional Kalman filter driven by the fix speed and never moves backwards (a
+/// real reversal is the deviation detector's business); while the vehicle is stopped the filter only
+/// averages, so jitter barely moves it.
 struct RouteTracker: Hashable, Codable, Sendable {
     /// Filtered distance along the leg in metres.
     private(set) var distanceAlong = 0.0
@@ -20,7 +21,14 @@ struct RouteTracker: Hashable, Codable, Sendable {
     private(set) var lastMatchTime: Double?
     /// Distance along the leg of the first accepted fix.
     private(set) var startDistance: Double?
+    /// The filter's own estimate, which may fall back a little where ``distanceAlong`` may not; keeping
+    /// them apart stops the monotone clamp from biasing the filter forwards.
+    private var filtered = 0.0
     private var variance = 0.0
+    /// Cumulative sums (CUSUM) of how far fixes fall ahead of and behind the filter, in sigmas, to
+    /// notice a prediction that is persistently wrong rather than one noisy fix.
+    private var driftAhead = 0.0
+    private var driftBehind = 0.0
 
     /// Metres behind the matched position still searched, enough to see jitter and reversals.
     static let searchBehind = 80.0
@@ -28,6 +36,10 @@ struct RouteTracker: Hashable, Codable, Sendable {
     static let stoppedSpeed = 0.5
     /// Uncertainty of the fix speed as a predictor of progress, in m/s.
     static let speedUncertainty = 1.5
+    /// CUSUM slack and decision limit in sigmas: noise alone takes thousands of fixes to reach the
+    /// limit, a prediction two sigmas off about five.
+    static let driftAllowance = 0.5
+    static let driftLimit = 8.0
     /// Accuracy assumed for fixes that do not report one, in metres.
     static let defaultAccuracy = 10.0
 
@@ -103,17 +115,23 @@ struct RouteTracker: Hashable, Codable, Sendable {
         var estimate = observation.distanceAlong
         if let lastMatchTime, let speed = fix.speed {
             let elapsed = max(0, fix.time - lastMatchTime)
+            // A stopped vehicle does not move: its prediction gains no uncertainty, so later fixes only
+            // average the jitter away instead of pushing the position about.
             let stopped = speed < Self.stoppedSpeed
-            let predicted = distanceAlong + (stopped ? 0 : speed * elapsed)
-            let spread = Self.speedUncertainty * elapsed
+            let predicted = filtered + (stopped ? 0 : speed * elapsed)
+            let spread = stopped ? 0 : Self.speedUncertainty * elapsed
             let predictedVariance = variance + spread * spread
             let innovation = observation.distanceAlong - predicted
-            if abs(innovation) > 3 * (predictedVariance + noise).squareRoot() + 20 {
-                // The prediction is off (a gap, a wrong speed): trust the fix and start over.
+            let sigma = (predictedVariance + noise).squareRoot()
+            let z = innovation / sigma
+            driftAhead = max(0, driftAhead + z - Self.driftAllowance)
+            driftBehind = max(0, driftBehind - z - Self.driftAllowance)
+            if abs(innovation) > 3 * sigma + 20 || max(driftAhead, driftBehind) > Self.driftLimit {
+                // The prediction is off (a gap, a wrong speed, a hard stop): trust the fix and start over.
                 estimate = observation.distanceAlong
                 variance = noise
-            } else if stopped {
-                estimate = distanceAlong
+                driftAhead = 0
+                driftBehind = 0
             } else {
                 let gain = predictedVariance / (predictedVariance + noise)
                 estimate = predicted + gain * innovation
@@ -122,11 +140,12 @@ struct RouteTracker: Hashable, Codable, Sendable {
         } else {
             variance = noise
         }
+        filtered = min(max(estimate, 0), leg.length)
         if startDistance == nil {
             startDistance = observation.distanceAlong
-            distanceAlong = min(max(observation.distanceAlong, 0), leg.length)
+            distanceAlong = filtered
         } else {
-            distanceAlong = min(max(distanceAlong, estimate), leg.length)
+            distanceAlong = max(distanceAlong, filtered)
         }
         lastMatchTime = fix.time
         segment = leg.segmentIndex(at: distanceAlong, near: observation.segment)
