@@ -42,7 +42,9 @@ extension GuidanceEngine {
             if accept, let observation {
                 state.tracker.accept(observation, fix: fix, on: leg)
                 snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
-            } else if verdict == .straying, state.tracker.hasMatched {
+            } else if verdict == .straying || verdict == .unusable, !state.deviation.isOffRoute,
+                state.tracker.hasMatched
+            {
                 // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
                 // says it has got to; a single wild fix must not throw the shown position off the road.
                 let elapsed = fix.time - (state.tracker.lastMatchTime ?? fix.time)
