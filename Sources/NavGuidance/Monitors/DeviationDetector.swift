@@ -34,8 +34,9 @@ struct DeviationDetector: Hashable, Codable, Sendable {
         let close: Bool
         if let observation {
             let offset = observation.headingOffset ?? 0
+            let onward = observation.onwardHeadingOffset ?? 0
             let wrongWay = offset > 120 || observation.distanceAlong < progress - (30 + accuracy)
-            away = observation.crossTrack > limit || (observation.crossTrack > limit / 2 && offset > 45) || wrongWay
+            away = observation.crossTrack > limit || (observation.crossTrack > limit / 2 && onward > 45) || wrongWay
             close = !wrongWay && observation.crossTrack <= 0.75 * limit && offset <= 45
         } else {
             away = true

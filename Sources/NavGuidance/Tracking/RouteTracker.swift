@@ -99,9 +99,13 @@ struct RouteTracker: Hashable, Codable, Sendable {
                     overshoot = (t - 1) * length
                     offsetBeyondEnd = abs(ax * vy - ay * vx) / length
                 }
+                var onward = offset
+                if t > 1 && s < last, let course {
+                    onward = Geodesy.angleBetween(course, leg.segmentBearings[s + 1])
+                }
                 best = RouteObservation(
                     segment: s, distanceAlong: along, crossTrack: crossTrack, headingOffset: offset,
-                    overshoot: overshoot, offsetBeyondEnd: offsetBeyondEnd)
+                    onwardHeadingOffset: onward, overshoot: overshoot, offsetBeyondEnd: offsetBeyondEnd)
             }
             s += 1
         }
