@@ -11,7 +11,7 @@ import Foundation
 /// real reversal is the deviation detector's business); while the vehicle is stopped the filter only
 /// averages, so jitter barely moves it.
 struct RouteTracker: Hashable, Codable, Sendable {
-    /// Filtered distance along the leg in metres.
+    /// Distance along the leg in metres as shown to listeners: the filter's estimate, never decreasing.
     private(set) var distanceAlong = 0.0
     /// Segment containing ``distanceAlong``.
     private(set) var segment = 0
@@ -32,7 +32,7 @@ struct RouteTracker: Hashable, Codable, Sendable {
 
     /// Metres behind the matched position still searched, enough to see jitter and reversals.
     static let searchBehind = 80.0
-    /// Below this speed (m/s) a vehicle counts as stopped and its progress holds.
+    /// Below this speed (m/s) a vehicle counts as stopped and its predicted position stands still.
     static let stoppedSpeed = 0.5
     /// Uncertainty of the fix speed as a predictor of progress, in m/s.
     static let speedUncertainty = 1.5
@@ -52,16 +52,10 @@ struct RouteTracker: Hashable, Codable, Sendable {
     /// Finds the best candidate position for a fix, or `nil` when the window holds no segment.
     func observe(_ fix: Fix, on leg: PreparedLeg) -> RouteObservation? {
         let elapsed = lastMatchTime.map { max(0, fix.time - $0) }
-        let low: Double
-        let high: Double
-        if let elapsed {
-            let reach = 60 + max(fix.speed ?? 30, 10) * elapsed * 1.5
-            low = distanceAlong - Self.searchBehind
-            high = distanceAlong + min(reach, 3_000)
-        } else {
-            low = distanceAlong - Self.searchBehind
-            high = distanceAlong + 1_000
-        }
+        // Ahead, as far as the vehicle could have got since its last match (a kilometre at the start).
+        let reach = elapsed.map { 60 + max(fix.speed ?? 30, 10) * $0 * 1.5 } ?? 1_000
+        let low = distanceAlong - Self.searchBehind
+        let high = distanceAlong + min(reach, 3_000)
         let expected = distanceAlong + (fix.speed ?? 0) * (elapsed ?? 0)
         let course: Double? = (fix.speed ?? 5) >= 2 ? fix.course : nil
 
