@@ -68,7 +68,8 @@ struct ArrivalTests {
     @Test("with stopGuidanceAtArrival off, guidance stays active and the arrival is not repeated")
     func keepsGuiding() {
         var session = Session(
-            route: GuidanceRoute(legs: [Streets.leg(Streets.lShape)]), options: GuidanceOptions(stopGuidanceAtArrival: false))
+            route: GuidanceRoute(legs: [Streets.leg(Streets.lShape)]),
+            options: GuidanceOptions(stopGuidanceAtArrival: false))
         var trace = Trace(seed: 2, sigma: 10)
         trace.drive(Streets.lShape, speed: 10)
         trace.dwell(at: (500, 500), seconds: 30)
@@ -150,7 +151,8 @@ struct ArrivalTests {
         let waypoint = GuidanceWaypoint(title: "X", latitude: 0, longitude: 0)
         #expect(throws: GuidanceRouteError.self) {
             try GuidanceLeg(
-                coordinates: [Coordinate(latitude: 0, longitude: 0)], freeFlowSpeeds: [], speedLimits: [], roadNames: [],
+                coordinates: [Coordinate(latitude: 0, longitude: 0)], freeFlowSpeeds: [], speedLimits: [],
+                roadNames: [],
                 steps: [], destination: waypoint)
         }
         do {

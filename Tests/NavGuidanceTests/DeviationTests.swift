@@ -111,8 +111,10 @@ struct DeviationTests {
         for i in 0..<10 {
             let far = Streets.point(200 + Double(i) * 10, 120)
             session.send(
-                .fix(Fix(latitude: far.latitude, longitude: far.longitude, course: 90, speed: 10, horizontalAccuracy: 80,
-                    time: trace.time + Double(i))))
+                .fix(
+                    Fix(
+                        latitude: far.latitude, longitude: far.longitude, course: 90, speed: 10, horizontalAccuracy: 80,
+                        time: trace.time + Double(i))))
         }
         #expect(session.rerouteRequests == 0)
         #expect(session.state.navState == .enroute)
@@ -128,10 +130,20 @@ struct DeviationTests {
         #expect(!FasterRoutePolicy(minimumRelativeSaving: 0.3).prefers(candidateSeconds: 1_000, over: 1_200))
     }
 
+    @Test("the session judges candidates against its own remaining time")
+    func fasterThanRemaining() {
+        var session = Session(route: GuidanceRoute(legs: [Streets.leg(Streets.lShape, speed: 1)]))
+        #expect(session.state.prefersFasterRoute(candidateSeconds: 800))
+        #expect(!session.state.prefersFasterRoute(candidateSeconds: 950))
+        session.send(.clearDestinations)
+        #expect(!session.state.prefersFasterRoute(candidateSeconds: 1))
+    }
+
     @Test("taking a faster route announces it")
     func fasterRouteReplacement() {
         var session = Session(route: GuidanceRoute(legs: [Streets.leg(Streets.lShape)]))
-        let events = session.send(.replaceRoute(GuidanceRoute(legs: [Streets.leg(Streets.straight)]), reason: .fasterRoute))
+        let events = session.send(
+            .replaceRoute(GuidanceRoute(legs: [Streets.leg(Streets.straight)]), reason: .fasterRoute))
         guard case .routeChanged(.fasterRoute, let legs, 0)? = events.first else {
             Issue.record("expected a fasterRoute change, got \(events)")
             return

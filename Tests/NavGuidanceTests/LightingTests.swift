@@ -47,7 +47,8 @@ struct LightingTests {
         _ = engine.apply(.setGuidanceActive(true), to: &state)
         var changes: [(time: Double, mode: LightingMode, elevation: Double)] = []
         for second in stride(from: 0.0, through: 1_800, by: 1) {
-            let fix = Fix(latitude: Streets.origin.latitude, longitude: Streets.origin.longitude, speed: 0, time: start + second)
+            let fix = Fix(
+                latitude: Streets.origin.latitude, longitude: Streets.origin.longitude, speed: 0, time: start + second)
             for event in engine.apply(.fix(fix), to: &state) {
                 if case .lightingMode(let mode, let elevation) = event { changes.append((second, mode, elevation)) }
             }
@@ -67,8 +68,11 @@ struct LightingTests {
         for round in 0..<2 {
             _ = engine.apply(.setGuidanceActive(true), to: &state)
             for second in 0..<5 {
-                let fix = Fix(latitude: 60.17, longitude: 24.94, speed: 0, time: 1_718_877_600 + Double(round * 10 + second))
-                count += engine.apply(.fix(fix), to: &state).count { if case .lightingMode(.normal, _) = $0 { true } else { false } }
+                let fix = Fix(
+                    latitude: 60.17, longitude: 24.94, speed: 0, time: 1_718_877_600 + Double(round * 10 + second))
+                count += engine.apply(.fix(fix), to: &state).count {
+                    if case .lightingMode(.normal, _) = $0 { true } else { false }
+                }
             }
             _ = engine.apply(.setGuidanceActive(false), to: &state)
         }

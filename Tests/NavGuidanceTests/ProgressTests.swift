@@ -53,9 +53,12 @@ struct ProgressTests {
         let fix = Fix(latitude: Streets.origin.latitude, longitude: Streets.origin.longitude, speed: 0, time: 100)
         session.send(.fix(fix))
         session.send(.setGuidanceActive(false))
-        #expect(remaining(session.send(.fix(Fix(latitude: fix.latitude, longitude: fix.longitude, speed: 0, time: 101)))).times.isEmpty)
+        #expect(
+            remaining(session.send(.fix(Fix(latitude: fix.latitude, longitude: fix.longitude, speed: 0, time: 101))))
+                .times.isEmpty)
         session.send(.setGuidanceActive(true))
-        let again = remaining(session.send(.fix(Fix(latitude: fix.latitude, longitude: fix.longitude, speed: 0, time: 102))))
+        let again = remaining(
+            session.send(.fix(Fix(latitude: fix.latitude, longitude: fix.longitude, speed: 0, time: 102))))
         #expect(again.times.count == 1 && again.distances.count == 1)
     }
 
@@ -67,9 +70,12 @@ struct ProgressTests {
         #expect(abs((session.state.remainingTimeToNextDestination ?? 0) - 200) < 0.5)
     }
 
-    @Test("delay category thresholds and SDK numbering", arguments: [
-        (nil, DelayCategory.noData), (1.0, .light), (1.09, .light), (1.1, .medium), (1.39, .medium), (1.4, .heavy), (3.0, .heavy),
-    ] as [(Double?, DelayCategory)])
+    @Test(
+        "delay category thresholds and SDK numbering",
+        arguments: [
+            (nil, DelayCategory.noData), (1.0, .light), (1.09, .light), (1.1, .medium), (1.39, .medium), (1.4, .heavy),
+            (3.0, .heavy),
+        ] as [(Double?, DelayCategory)])
     func delayThresholds(ratio: Double?, category: DelayCategory) {
         #expect(DelayCategory(ratio: ratio) == category)
     }
@@ -114,11 +120,17 @@ struct ProgressTests {
 
     @Test("nav info comes once a second of fix time with the current step and what is left")
     func navInfo() throws {
-        let route = GuidanceRoute(legs: [Streets.leg(Streets.lShape, speed: 10), Streets.leg([(500, 500), (900, 500)], speed: 10)])
+        let route = GuidanceRoute(legs: [
+            Streets.leg(Streets.lShape, speed: 10), Streets.leg([(500, 500), (900, 500)], speed: 10),
+        ])
         var session = Session(route: route)
         for i in 0..<20 {
             let point = Streets.point(Double(i) * 5, 0)
-            session.send(.fix(Fix(latitude: point.latitude, longitude: point.longitude, course: 90, speed: 10, time: 1_000 + Double(i) * 0.5)))
+            session.send(
+                .fix(
+                    Fix(
+                        latitude: point.latitude, longitude: point.longitude, course: 90, speed: 10,
+                        time: 1_000 + Double(i) * 0.5)))
         }
         let infos = session.events.compactMap { event -> NavInfo? in
             if case .navInfo(let info) = event { return info }

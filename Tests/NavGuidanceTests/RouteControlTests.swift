@@ -57,7 +57,8 @@ struct RouteControlTests {
             session.send(.fix(sample.fix))
         }
         #expect(session.rerouteRequests == 1)
-        session.send(.replaceRoute(GuidanceRoute(legs: [Streets.leg([(900, 0), (900, 400)], title: "B")]), reason: .offRoute))
+        session.send(
+            .replaceRoute(GuidanceRoute(legs: [Streets.leg([(900, 0), (900, 400)], title: "B")]), reason: .offRoute))
         var last = Trace(seed: 8, sigma: 5, startTime: detour.time)
         last.drive([(900, 0), (900, 400)], speed: 10, skipFirst: true)
         last.dwell(at: (900, 400), seconds: 5)

@@ -12,7 +12,8 @@ struct SnappingTests {
         for sample in trace.samples {
             let location = session.send(.fix(sample.fix)).compactMap(\.snappedLocation).first
             if let location, location.onRoute,
-                Streets.distance(Coordinate(latitude: location.latitude, longitude: location.longitude), sample.truth) <= 20
+                Streets.distance(Coordinate(latitude: location.latitude, longitude: location.longitude), sample.truth)
+                    <= 20
             {
                 good += 1
             }
@@ -134,10 +135,14 @@ struct SnappingTests {
         #expect(abs((location?.latitude ?? 0) - Streets.point(300, 20).latitude) < 1e-9)
     }
 
-    @Test("walkers far from any road keep their raw position; drivers are put on the road", arguments: TravelMode.allCases)
+    @Test(
+        "walkers far from any road keep their raw position; drivers are put on the road", arguments: TravelMode.allCases
+    )
     func rawPositionForWalkers(mode: TravelMode) {
         let options = GuidanceOptions(travelMode: mode)
-        var session = Session(route: GuidanceRoute(legs: [Streets.leg(Streets.straight)]), options: options, matcher: ParallelRoadMatcher(offset: 20))
+        var session = Session(
+            route: GuidanceRoute(legs: [Streets.leg(Streets.straight)]), options: options,
+            matcher: ParallelRoadMatcher(offset: 20))
         let far = Streets.point(300, 150)
         let location = session.send(.fix(Fix(latitude: far.latitude, longitude: far.longitude, time: 1_000)))
             .compactMap(\.snappedLocation).first

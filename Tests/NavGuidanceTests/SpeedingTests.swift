@@ -10,7 +10,9 @@ struct SpeedingTests {
     }
 
     /// Drives the straight street at one fix a second with the given speeds, collecting speeding events.
-    private func reports(speeds: [Double], limit: Double? = 50 / 3.6, options: SpeedAlertOptions = SpeedAlertOptions()) -> [Report] {
+    private func reports(speeds: [Double], limit: Double? = 50 / 3.6, options: SpeedAlertOptions = SpeedAlertOptions())
+        -> [Report]
+    {
         var session = Session(
             route: GuidanceRoute(legs: [Streets.leg([(0, 0), (2_000, 0)], limit: limit)]),
             options: GuidanceOptions(speedAlertOptions: options))
@@ -18,7 +20,9 @@ struct SpeedingTests {
         for (i, speed) in speeds.enumerated() {
             let point = Streets.point(Double(i) * 14, 0)
             let time = 1_000 + Double(i)
-            for event in session.send(.fix(Fix(latitude: point.latitude, longitude: point.longitude, course: 90, speed: speed, time: time))) {
+            for event in session.send(
+                .fix(Fix(latitude: point.latitude, longitude: point.longitude, course: 90, speed: speed, time: time)))
+            {
                 if case .speeding(let percentage, let severity, let reportedSpeed, let reportedLimit) = event {
                     #expect(reportedSpeed == speed)
                     #expect(reportedLimit == limit)
@@ -32,11 +36,15 @@ struct SpeedingTests {
     @Test("minor speeding becomes major after the upgrade duration and is repeated every second")
     func upgradeTiming() {
         let limit = 50 / 3.6
-        let speeds = Array(repeating: limit * 1.03, count: 3) + Array(repeating: limit * 1.07, count: 8)
+        let speeds =
+            Array(repeating: limit * 1.03, count: 3) + Array(repeating: limit * 1.07, count: 8)
             + Array(repeating: limit * 0.9, count: 3)
         let got = reports(speeds: speeds)
         #expect(got.map(\.time) == [0, 3, 4, 5, 6, 7, 8, 9, 10, 11])
-        #expect(got.map(\.severity) == [.notSpeeding] + Array(repeating: .minor, count: 5) + [.major, .major, .major, .notSpeeding])
+        #expect(
+            got.map(\.severity) == [.notSpeeding] + Array(repeating: .minor, count: 5) + [
+                .major, .major, .major, .notSpeeding,
+            ])
         #expect(abs(got[1].percentage - 7) < 1e-6)
         #expect(abs(got[0].percentage - 3) < 1e-6, "3 % above the limit is below the minor threshold")
     }

@@ -5,7 +5,7 @@ import Testing
 struct ThroughputTests {
     @Test("twenty thousand noisy fixes along a 2,000-point route are followed to the end")
     func longRoute() {
-                let street = Streets.meander(count: 2_001)
+        let street = Streets.meander(count: 2_001)
         let route = GuidanceRoute(legs: [Streets.leg(street, speed: 25)])
         var trace = Trace(seed: 42, sigma: 10)
         trace.drive(street, speed: 5)

@@ -34,7 +34,8 @@ extension GuidanceEngine {
             case .following, .rejoined:
                 accept = true
             case .unusable:
-                accept = !state.deviation.isOffRoute
+                accept =
+                    !state.deviation.isOffRoute
                     && (observation?.crossTrack ?? .infinity) <= options.deviation.offRouteDistance
             case .straying, .departed, .away:
                 accept = false
@@ -66,7 +67,8 @@ extension GuidanceEngine {
         guard state.isGuidanceActive, let leg = state.currentLeg else { return }
 
         if !state.hasArrivedAtCurrentLeg,
-            hasArrived(fix, observation: observation, verdict: verdict, previousMatchTime: previousMatchTime,
+            hasArrived(
+                fix, observation: observation, verdict: verdict, previousMatchTime: previousMatchTime,
                 leg: leg, state: state)
         {
             state.lastArrivedWaypointIndex = state.currentWaypointIndex
@@ -115,7 +117,8 @@ extension GuidanceEngine {
     /// The road an off-route fix is shown on; walkers and cyclists keep their own position unless a road
     /// is close.
     private func roadMatch(for fix: Fix, options: GuidanceOptions) -> RoadMatch? {
-        guard let matcher, let match = matcher.match(latitude: fix.latitude, longitude: fix.longitude, heading: fix.course)
+        guard let matcher,
+            let match = matcher.match(latitude: fix.latitude, longitude: fix.longitude, heading: fix.course)
         else { return nil }
         return options.travelMode.alwaysSnapsToRoads || match.distance <= options.pathSnapRadius ? match : nil
     }
@@ -196,7 +199,8 @@ extension GuidanceEngine {
             navState: state.navState, currentStep: current, nextStep: next,
             remainingSteps: max(0, steps.count - stepIndex - 1) + laterSteps,
             distanceToCurrentStepEnd: max(0, leg.cumulativeDistance[stepEndIndex] - position),
-            timeToCurrentStepEnd: max(0, leg.trafficTime[stepEndIndex] - leg.trafficTime(at: position, segment: segment)),
+            timeToCurrentStepEnd: max(
+                0, leg.trafficTime[stepEndIndex] - leg.trafficTime(at: position, segment: segment)),
             distanceToFinalDestination: state.remainingDistanceToFinalDestination ?? 0,
             timeToFinalDestination: state.remainingTimeToFinalDestination ?? 0)
     }

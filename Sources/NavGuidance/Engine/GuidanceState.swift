@@ -75,6 +75,14 @@ public struct GuidanceState: Hashable, Codable, Sendable {
         return time + legs[(currentLegIndex + 1)...].reduce(0) { $0 + $1.totalTime }
     }
 
+    /// Whether a candidate route should replace the current one, by the options' ``FasterRoutePolicy``.
+    /// - Parameter candidateSeconds: Traffic-aware duration of the candidate to the final destination.
+    /// - Returns: `false` without a route.
+    public func prefersFasterRoute(candidateSeconds: Double) -> Bool {
+        guard let current = remainingTimeToFinalDestination else { return false }
+        return options.fasterRoute.prefers(candidateSeconds: candidateSeconds, over: current)
+    }
+
     /// Metres left to the final destination, or `nil` without a route.
     public var remainingDistanceToFinalDestination: Double? {
         guard let distance = remainingDistanceToNextDestination else { return nil }

@@ -10,7 +10,9 @@ public struct LegSummary: Hashable, Codable, Sendable {
     public var coordinates: [Coordinate]
 
     /// Creates a leg summary.
-    public init(destination: GuidanceWaypoint, distanceMeters: Double, durationSeconds: Double, coordinates: [Coordinate]) {
+    public init(
+        destination: GuidanceWaypoint, distanceMeters: Double, durationSeconds: Double, coordinates: [Coordinate]
+    ) {
         self.destination = destination
         self.distanceMeters = distanceMeters
         self.durationSeconds = durationSeconds

@@ -18,6 +18,7 @@ public struct StepInfo: Hashable, Codable, Sendable {
     }
 
     init(_ step: GuidanceStep) {
-        self.init(maneuver: step.maneuver, modifier: step.modifier, roadName: step.roadName, instruction: step.instruction)
+        self.init(
+            maneuver: step.maneuver, modifier: step.modifier, roadName: step.roadName, instruction: step.instruction)
     }
 }

@@ -14,6 +14,8 @@ public struct GuidanceOptions: Hashable, Codable, Sendable {
     public var speedAlertOptions: SpeedAlertOptions
     /// Off-route detection.
     public var deviation: DeviationOptions
+    /// Margins a faster route must beat the current one by.
+    public var fasterRoute: FasterRoutePolicy
     /// Distance in metres from the end of a leg within which the destination counts as reached
     /// (default 25).
     public var arrivalRadius: Double
@@ -30,7 +32,8 @@ public struct GuidanceOptions: Hashable, Codable, Sendable {
     public init(
         timeUpdateThreshold: Double = 1, distanceUpdateThreshold: Double = 1, stopGuidanceAtArrival: Bool = true,
         travelMode: TravelMode = .driving, speedAlertOptions: SpeedAlertOptions = SpeedAlertOptions(),
-        deviation: DeviationOptions = DeviationOptions(), arrivalRadius: Double = 25, pathSnapRadius: Double = 15,
+        deviation: DeviationOptions = DeviationOptions(), fasterRoute: FasterRoutePolicy = FasterRoutePolicy(),
+        arrivalRadius: Double = 25, pathSnapRadius: Double = 15,
         navInfoInterval: Double = 1, lightingInterval: Double = 10
     ) {
         self.timeUpdateThreshold = timeUpdateThreshold
@@ -39,6 +42,7 @@ public struct GuidanceOptions: Hashable, Codable, Sendable {
         self.travelMode = travelMode
         self.speedAlertOptions = speedAlertOptions
         self.deviation = deviation
+        self.fasterRoute = fasterRoute
         self.arrivalRadius = arrivalRadius
         self.pathSnapRadius = pathSnapRadius
         self.navInfoInterval = navInfoInterval

@@ -46,7 +46,8 @@ public struct GuidanceLeg: Hashable, Sendable {
         for step in steps where step.startIndex < 0 || step.endIndex > segments || step.startIndex > step.endIndex {
             throw GuidanceRouteError(
                 code: "invalidStepRange",
-                message: "step '\(step.instruction)' covers points \(step.startIndex)...\(step.endIndex) of \(segments + 1)")
+                message:
+                    "step '\(step.instruction)' covers points \(step.startIndex)...\(step.endIndex) of \(segments + 1)")
         }
         self.coordinates = coordinates
         self.freeFlowSpeeds = freeFlowSpeeds

@@ -18,7 +18,8 @@ public enum SolarPosition {
         let meanAnomaly = 357.52911 + t * (35_999.05029 - 0.0001537 * t)
         let eccentricity = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
         let m = meanAnomaly * radians
-        let centre = sin(m) * (1.914602 - t * (0.004817 + 0.000014 * t))
+        let centre =
+            sin(m) * (1.914602 - t * (0.004817 + 0.000014 * t))
             + sin(2 * m) * (0.019993 - 0.000101 * t) + sin(3 * m) * 0.000289
         let trueLongitude = meanLongitude + centre
         let omega = (125.04 - 1_934.136 * t) * radians
@@ -29,9 +30,11 @@ public enum SolarPosition {
 
         let y = tan(obliquity / 2) * tan(obliquity / 2)
         let l0 = meanLongitude * radians
-        let equationOfTime = 4 / radians * (y * sin(2 * l0) - 2 * eccentricity * sin(m)
-            + 4 * eccentricity * y * sin(m) * cos(2 * l0) - 0.5 * y * y * sin(4 * l0)
-            - 1.25 * eccentricity * eccentricity * sin(2 * m))
+        let equationOfTime =
+            4 / radians
+            * (y * sin(2 * l0) - 2 * eccentricity * sin(m)
+                + 4 * eccentricity * y * sin(m) * cos(2 * l0) - 0.5 * y * y * sin(4 * l0)
+                - 1.25 * eccentricity * eccentricity * sin(2 * m))
 
         let minutesOfDay = (time / 60).truncatingRemainder(dividingBy: 1_440)
         let trueSolarMinutes = minutesOfDay + equationOfTime + 4 * longitude

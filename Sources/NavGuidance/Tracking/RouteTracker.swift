@@ -77,7 +77,8 @@ struct RouteTracker: Hashable, Codable, Sendable {
             let px = ax + clamped * vx
             let py = ay + clamped * vy
             let crossTrack = (px * px + py * py).squareRoot()
-            let along = leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
+            let along =
+                leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
             let offset = course.map { Geodesy.angleBetween($0, leg.segmentBearings[s]) }
             var cost = crossTrack
             if let offset {
