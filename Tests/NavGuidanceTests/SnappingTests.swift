@@ -135,6 +135,27 @@ struct SnappingTests {
         #expect(abs((location?.latitude ?? 0) - Streets.point(300, 20).latitude) < 1e-9)
     }
 
+    @Test("out and back along two carriageways 20 m apart, fixes snap to the side being driven")
+    func carriageways() {
+        let street: [(Double, Double)] = [(0, 0), (500, 0), (500, 20), (0, 20)]
+        for seed: UInt64 in 1...10 {
+            var trace = Trace(seed: seed, sigma: 10)
+            trace.drive(street, speed: 10)
+            var session = Session(route: GuidanceRoute(legs: [Streets.leg(street)]))
+            var rightSide = 0
+            for sample in trace.samples {
+                let location = session.send(.fix(sample.fix)).compactMap(\.snappedLocation).first
+                let snapped = location.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+                if let snapped, Streets.distance(snapped, sample.truth) < 15 {
+                    rightSide += 1
+                }
+            }
+            let share = Double(rightSide) / Double(trace.samples.count)
+            #expect(share >= 0.98, "seed \(seed): \(share)")
+            #expect(session.rerouteRequests == 0, "seed \(seed)")
+        }
+    }
+
     @Test(
         "walkers far from any road keep their raw position; drivers are put on the road", arguments: TravelMode.allCases
     )
