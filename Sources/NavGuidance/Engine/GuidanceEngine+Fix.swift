@@ -19,6 +19,8 @@ extension GuidanceEngine {
         if let last = state.lastFixTime, fix.time < last { return }
         state.lastFixTime = fix.time
         guard state.isUpdatingLocation || state.isGuidanceActive else { return }
+        // A fix makes up to about six events; one allocation instead of growing the array step by step.
+        events.reserveCapacity(6)
 
         let options = state.options
         var snap: RouteSnap?
