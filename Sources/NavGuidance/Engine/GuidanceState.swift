@@ -1,0 +1,105 @@
+/// Everything a guidance session remembers between inputs, as a plain value.
+///
+/// The state is `Codable` so the navigator can save it after each input and restore it after a crash:
+/// a restored session keeps its destinations and progress and never reports an arrival twice.
+public struct GuidanceState: Hashable, Codable, Sendable {
+    /// The options in force.
+    public internal(set) var options: GuidanceOptions
+    /// Whether fixes produce location events.
+    public internal(set) var isUpdatingLocation = false
+    /// Whether guidance events are produced.
+    public internal(set) var isGuidanceActive = false
+    /// Index of the leg being driven in ``legs``.
+    public internal(set) var currentLegIndex = 0
+
+    var legs: [PreparedLeg] = []
+    /// Destination index (as counted by the last `setRoute`) of `legs[0]`; reroutes drop reached legs.
+    var waypointIndexBase = 0
+    /// Highest destination index an arrival was reported for.
+    var lastArrivedWaypointIndex: Int?
+    var lastFixTime: Double?
+    var tracker = RouteTracker()
+    var deviation = DeviationDetector()
+    var reporter = ProgressReporter()
+    var speeding = SpeedingMonitor()
+    var lighting = LightingAdvisor()
+
+    /// Creates an idle session: no route, location updates and guidance off.
+    public init(options: GuidanceOptions = GuidanceOptions()) {
+        self.options = options
+    }
+
+    /// What guidance is doing.
+    public var navState: NavState {
+        guard isGuidanceActive, currentLeg != nil, !hasArrivedAtCurrentLeg else { return .stopped }
+        return deviation.isOffRoute ? .rerouting : .enroute
+    }
+
+    /// The route being followed, or `nil` when there are no destinations.
+    public var route: GuidanceRoute? {
+        legs.isEmpty ? nil : GuidanceRoute(legs: legs.map(\.leg))
+    }
+
+    /// Whether a reroute request is waiting for an answer.
+    public var isRerouteOutstanding: Bool { deviation.requestTime != nil }
+
+    /// Destination index of the leg being driven, as counted by the last `setRoute`.
+    public var currentWaypointIndex: Int { waypointIndexBase + currentLegIndex }
+
+    /// Summaries of the route's legs, as sent with route-changed events.
+    public var legSummaries: [LegSummary] {
+        legs.map {
+            LegSummary(
+                destination: $0.leg.destination, distanceMeters: $0.length, durationSeconds: $0.totalTime,
+                coordinates: $0.leg.coordinates)
+        }
+    }
+
+    /// Metres left to the next destination, or `nil` without a route.
+    public var remainingDistanceToNextDestination: Double? {
+        guard let leg = currentLeg else { return nil }
+        return hasArrivedAtCurrentLeg ? 0 : max(0, leg.length - tracker.distanceAlong)
+    }
+
+    /// Traffic-aware seconds left to the next destination, or `nil` without a route.
+    public var remainingTimeToNextDestination: Double? {
+        guard let leg = currentLeg else { return nil }
+        guard !hasArrivedAtCurrentLeg else { return 0 }
+        return max(0, leg.totalTime - leg.trafficTime(at: tracker.distanceAlong, segment: tracker.segment))
+    }
+
+    /// Traffic-aware seconds left to the final destination, or `nil` without a route; what the adapter
+    /// compares a candidate route's duration with (see ``FasterRoutePolicy``).
+    public var remainingTimeToFinalDestination: Double? {
+        guard let time = remainingTimeToNextDestination else { return nil }
+        return time + legs[(currentLegIndex + 1)...].reduce(0) { $0 + $1.totalTime }
+    }
+
+    /// Whether a candidate route should replace the current one, by the options' ``FasterRoutePolicy``.
+    /// - Parameter candidateSeconds: Traffic-aware duration of the candidate to the final destination.
+    /// - Returns: `false` without a route.
+    public func prefersFasterRoute(candidateSeconds: Double) -> Bool {
+        guard let current = remainingTimeToFinalDestination else { return false }
+        return options.fasterRoute.prefers(candidateSeconds: candidateSeconds, over: current)
+    }
+
+    /// Metres left to the final destination, or `nil` without a route.
+    public var remainingDistanceToFinalDestination: Double? {
+        guard let distance = remainingDistanceToNextDestination else { return nil }
+        return distance + legs[(currentLegIndex + 1)...].reduce(0) { $0 + $1.length }
+    }
+
+    /// Traffic delay on the rest of the current leg.
+    public var delayCategoryToNextDestination: DelayCategory {
+        guard let leg = currentLeg, !hasArrivedAtCurrentLeg else { return .noData }
+        return DelayCategory(ratio: leg.delayRatio(from: tracker.distanceAlong, segment: tracker.segment))
+    }
+
+    var currentLeg: PreparedLeg? {
+        legs.indices.contains(currentLegIndex) ? legs[currentLegIndex] : nil
+    }
+
+    var hasArrivedAtCurrentLeg: Bool {
+        lastArrivedWaypointIndex.map { $0 >= currentWaypointIndex } ?? false
+    }
+}

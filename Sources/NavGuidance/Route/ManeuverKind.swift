@@ -1,0 +1,16 @@
+/// What the driver does where a step begins, in the vocabulary of OSRM-style routers.
+public enum ManeuverKind: String, Hashable, Codable, Sendable {
+    case depart
+    case turn
+    case `continue`
+    case newName
+    case merge
+    case onRamp
+    case offRamp
+    case fork
+    case endOfRoad
+    case roundabout
+    case exitRoundabout
+    case uTurn
+    case arrive
+}

@@ -1,0 +1,11 @@
+/// The direction qualifying a ``ManeuverKind``.
+public enum ManeuverModifier: String, Hashable, Codable, Sendable {
+    case uTurn
+    case sharpRight
+    case right
+    case slightRight
+    case straight
+    case slightLeft
+    case left
+    case sharpLeft
+}

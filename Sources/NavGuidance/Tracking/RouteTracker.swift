@@ -1,0 +1,156 @@
+import Foundation
+
+/// Follows the vehicle along the current leg: matches fixes to the polyline and keeps a filtered,
+/// monotone distance along it.
+///
+/// Matching searches only a window around the last matched position (a little behind, and ahead as far
+/// as the vehicle could have driven since), so parallel roads, roads the route uses twice and long
+/// routes cost neither accuracy nor time. Candidates are ranked by distance, agreement with the fix's
+/// course and closeness to where the speed predicts the vehicle to be. The distance along the leg is
+/// smoothed with a one-dimensional Kalman filter driven by the fix speed and never moves backwards (a
+/// real reversal is the deviation detector's business); while the vehicle is stopped the filter only
+/// averages, so jitter barely moves it.
+struct RouteTracker: Hashable, Codable, Sendable {
+    /// Distance along the leg in metres as shown to listeners: the filter's estimate, never decreasing.
+    private(set) var distanceAlong = 0.0
+    /// Segment containing ``distanceAlong``.
+    private(set) var segment = 0
+    /// Step containing ``distanceAlong``.
+    private(set) var step = 0
+    /// Time of the last fix accepted as on the route.
+    private(set) var lastMatchTime: Double?
+    /// Distance along the leg of the first accepted fix.
+    private(set) var startDistance: Double?
+    /// The filter's own estimate, which may fall back a little where ``distanceAlong`` may not; keeping
+    /// them apart stops the monotone clamp from biasing the filter forwards.
+    private var filtered = 0.0
+    private var variance = 0.0
+    /// Cumulative sums (CUSUM) of how far fixes fall ahead of and behind the filter, in sigmas, to
+    /// notice a prediction that is persistently wrong rather than one noisy fix.
+    private var driftAhead = 0.0
+    private var driftBehind = 0.0
+
+    /// Metres behind the matched position still searched, enough to see jitter and reversals.
+    static let searchBehind = 80.0
+    /// Below this speed (m/s) a vehicle counts as stopped and its predicted position stands still.
+    static let stoppedSpeed = 0.5
+    /// Uncertainty of the fix speed as a predictor of progress, in m/s.
+    static let speedUncertainty = 1.5
+    /// CUSUM slack and decision limit in sigmas: noise alone takes thousands of fixes to reach the
+    /// limit, a prediction two sigmas off about five.
+    static let driftAllowance = 0.5
+    static let driftLimit = 8.0
+    /// Accuracy assumed for fixes that do not report one, in metres.
+    static let defaultAccuracy = 10.0
+
+    /// Whether a fix was accepted on this leg yet.
+    var hasMatched: Bool { startDistance != nil }
+
+    /// Metres travelled along the leg since the first accepted fix.
+    var progressOnLeg: Double { startDistance.map { distanceAlong - $0 } ?? 0 }
+
+    /// Finds the best candidate position for a fix, or `nil` when the window holds no segment.
+    func observe(_ fix: Fix, on leg: PreparedLeg) -> RouteObservation? {
+        let elapsed = lastMatchTime.map { max(0, fix.time - $0) }
+        // Ahead, as far as the vehicle could have got since its last match (a kilometre at the start).
+        let reach = elapsed.map { 60 + max(fix.speed ?? 30, 10) * $0 * 1.5 } ?? 1_000
+        let low = distanceAlong - Self.searchBehind
+        let high = distanceAlong + min(reach, 3_000)
+        let expected = distanceAlong + (fix.speed ?? 0) * (elapsed ?? 0)
+        let course: Double? = (fix.speed ?? 5) >= 2 ? fix.course : nil
+
+        let kx = cos(fix.latitude * .pi / 180) * Geodesy.metresPerDegree
+        let ky = Geodesy.metresPerDegree
+        let points = leg.leg.coordinates
+        let last = leg.segmentCount - 1
+        var best: RouteObservation?
+        var bestCost = Double.infinity
+        var s = leg.segmentIndex(at: max(low, 0), near: segment)
+        while s <= last && leg.cumulativeDistance[s] <= high {
+            let ax = (points[s].longitude - fix.longitude) * kx
+            let ay = (points[s].latitude - fix.latitude) * ky
+            let vx = (points[s + 1].longitude - fix.longitude) * kx - ax
+            let vy = (points[s + 1].latitude - fix.latitude) * ky - ay
+            let squared = vx * vx + vy * vy
+            let t = squared > 0 ? -(ax * vx + ay * vy) / squared : 0
+            let clamped = min(max(t, 0), 1)
+            let px = ax + clamped * vx
+            let py = ay + clamped * vy
+            let crossTrack = (px * px + py * py).squareRoot()
+            let along =
+                leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
+            let offset = course.map { Geodesy.angleBetween($0, leg.segmentBearings[s]) }
+            var cost = crossTrack
+            if let offset {
+                cost += offset > 90 ? 40 : offset / 90 * 15
+            }
+            cost += 0.1 * max(0, abs(along - expected) - 30)
+            if cost < bestCost {
+                bestCost = cost
+                var overshoot = 0.0
+                var offsetBeyondEnd = 0.0
+                if s == last && t > 1 && squared > 0 {
+                    let length = squared.squareRoot()
+                    overshoot = (t - 1) * length
+                    offsetBeyondEnd = abs(ax * vy - ay * vx) / length
+                }
+                var onward = offset
+                if t > 1 && s < last, let course {
+                    onward = Geodesy.angleBetween(course, leg.segmentBearings[s + 1])
+                }
+                best = RouteObservation(
+                    segment: s, distanceAlong: along, crossTrack: crossTrack, headingOffset: offset,
+                    onwardHeadingOffset: onward, overshoot: overshoot, offsetBeyondEnd: offsetBeyondEnd)
+            }
+            s += 1
+        }
+        return best
+    }
+
+    /// Moves the filtered position with a fix judged to be on the route.
+    mutating func accept(_ observation: RouteObservation, fix: Fix, on leg: PreparedLeg) {
+        let accuracy = max(fix.horizontalAccuracy ?? Self.defaultAccuracy, 3)
+        let noise = accuracy * accuracy
+        var estimate = observation.distanceAlong
+        if let lastMatchTime, let speed = fix.speed {
+            let elapsed = max(0, fix.time - lastMatchTime)
+            // A stopped vehicle does not move: its prediction gains no uncertainty, so later fixes only
+            // average the jitter away instead of pushing the position about.
+            let stopped = speed < Self.stoppedSpeed
+            let predicted = filtered + (stopped ? 0 : speed * elapsed)
+            let spread = stopped ? 0 : Self.speedUncertainty * elapsed
+            let predictedVariance = variance + spread * spread
+            let innovation = observation.distanceAlong - predicted
+            let sigma = (predictedVariance + noise).squareRoot()
+            let z = innovation / sigma
+            driftAhead = max(0, driftAhead + z - Self.driftAllowance)
+            driftBehind = max(0, driftBehind - z - Self.driftAllowance)
+            if abs(innovation) > 3 * sigma + 20 || max(driftAhead, driftBehind) > Self.driftLimit {
+                // The prediction is off (a gap, a wrong speed, a hard stop): trust the fix and start over.
+                estimate = observation.distanceAlong
+                variance = noise
+                driftAhead = 0
+                driftBehind = 0
+            } else {
+                let gain = predictedVariance / (predictedVariance + noise)
+                estimate = predicted + gain * innovation
+                variance = (1 - gain) * predictedVariance
+            }
+        } else {
+            variance = noise
+        }
+        filtered = min(max(estimate, 0), leg.length)
+        if startDistance == nil {
+            startDistance = observation.distanceAlong
+            distanceAlong = filtered
+        } else {
+            distanceAlong = max(distanceAlong, filtered)
+        }
+        lastMatchTime = fix.time
+        segment = leg.segmentIndex(at: distanceAlong, near: observation.segment)
+        let steps = leg.leg.steps
+        while step < steps.count - 1 && leg.cumulativeDistance[steps[step].endIndex] <= distanceAlong {
+            step += 1
+        }
+    }
+}
