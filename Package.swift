@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "NavGuidance", targets: ["NavGuidance"]),
         .library(name: "NavSources", targets: ["NavSources"]),
         .library(name: "NavService", targets: ["NavService"]),
+        .library(name: "NavNavigator", targets: ["NavNavigator"]),
+        .library(name: "NavSinks", targets: ["NavSinks"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -38,27 +40,35 @@ let package = Package(
         .target(name: "NavGuidance", swiftSettings: strict),
         .target(name: "NavSources", dependencies: ["NavProtocol"], swiftSettings: strict),
         .target(name: "NavService", dependencies: ["NavBus", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavNavigator",
+            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
+            swiftSettings: strict),
+        .target(name: "NavSinks", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavBus", "NavProtocol"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
         .executableTarget(name: "navbus-proxy", dependencies: ["NavBus", "NavService"], swiftSettings: strict),
         .executableTarget(
             name: "navbus-navigator",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
+            dependencies: ["NavBus", "NavService", "NavProtocol", "NavNavigator"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-feeder",
             dependencies: ["NavBus", "NavService", "NavProtocol", "NavSources"],
             swiftSettings: strict),
-        .executableTarget(name: "navbus-logger", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
         .executableTarget(
-            name: "navbus-speeding-alerter", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
+            name: "navbus-logger", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
+            swiftSettings: strict),
         .executableTarget(
-            name: "navbus-lighting-controller", dependencies: ["NavBus", "NavService", "NavProtocol"],
+            name: "navbus-speeding-alerter", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "navbus-lighting-controller", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting"],
+            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-bench",
@@ -72,6 +82,13 @@ let package = Package(
         .testTarget(name: "NavRoutingTests", dependencies: ["NavRouting", "NavMap"], swiftSettings: strict),
         .testTarget(name: "NavGuidanceTests", dependencies: ["NavGuidance"], swiftSettings: strict),
         .testTarget(name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "NavNavigatorTests",
+            dependencies: ["NavNavigator", "NavGuidance", "NavRouting", "NavMap", "NavBus", "NavProtocol", "NavTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "NavSinksTests", dependencies: ["NavSinks", "NavBus", "NavProtocol", "NavTesting"],
+            swiftSettings: strict),
         .testTarget(name: "NavServiceTests", dependencies: ["NavService", "NavBus"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests", dependencies: ["NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),

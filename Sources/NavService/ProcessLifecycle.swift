@@ -54,7 +54,7 @@ public struct HeartbeatPublisher {
     public func schedule(on reactor: Reactor, publisher: Publisher, extra: @escaping () -> [String: UInt64] = { [:] }) {
         reactor.every(1.0) {
             publisher.drainSubscriptions()
-            try publisher.publish(.heartbeat, subject: identity.instance, payload: heartbeat(extra: extra()))
+            try publisher.publish(.heartbeat, subject: "\(process)/\(identity.instance)", payload: heartbeat(extra: extra()))
         }
     }
 }

@@ -141,7 +141,7 @@ public final class BusProxy: Sendable {
                 process: "navbus-proxy", instance: self.configuration.identity.instance,
                 version: self.configuration.version, pid: getpid(),
                 uptimeSeconds: MonotonicClock.seconds() - started, counters: counters)
-            try publisher.publish(.heartbeat, subject: self.configuration.identity.instance, payload: heartbeat)
+            try publisher.publish(.heartbeat, subject: "navbus-proxy/\(self.configuration.identity.instance)", payload: heartbeat)
         }
         try reactor.run()
         tap.close()
