@@ -70,3 +70,27 @@ import Testing
         }
     }
 }
+
+@Suite struct StreamingEncoderMergingTests {
+    struct Box: Codable, Equatable {
+        var north: Double
+        var south: Double
+    }
+
+    /// Encodes its kind and then a nested value into the same object, as Foundation permits.
+    struct Tagged: Encodable {
+        enum CodingKeys: String, CodingKey { case type }
+        var box: Box
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode("box", forKey: .type)
+            try box.encode(to: encoder)
+        }
+    }
+
+    @Test func reusesTheOpenContainerOfTheSameEncoder() throws {
+        let text = String(decoding: try StreamingJSONEncoder().encode([Tagged(box: Box(north: 2, south: 1))]), as: UTF8.self)
+        #expect(text == #"[{"type":"box","north":2,"south":1}]"#)
+    }
+}

@@ -117,12 +117,25 @@ final class EncoderState {
 struct StreamingEncoder: Encoder {
     let state: EncoderState
     let codingPath: [any CodingKey]
+    /// The stack level this value's own container occupies once opened.
+    let level: Int
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    init(state: EncoderState, codingPath: [any CodingKey]) {
+        self.state = state
+        self.codingPath = codingPath
+        level = state.stack.count
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        state.openObject()
-        return KeyedEncodingContainer(
-            StreamingKeyedContainer<Key>(state: state, level: state.stack.count - 1, codingPath: codingPath))
+        // Asking the same encoder for a keyed container again (a type that encodes a nested value into its own
+        // container, as Foundation allows) continues the object already open instead of starting another.
+        if state.stack.count > level, case .object = state.stack[level] {
+            state.closeContainers(downTo: level + 1)
+        } else {
+            state.openObject()
+        }
+        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(state: state, level: level, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
