@@ -42,16 +42,18 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var description: String { rfc3339 }
 
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the RFC 3339 text to `bytes` without building a `String` (the bus encoder's fast path).
+    public func appendRFC3339(to bytes: inout [UInt8]) {
         var milliseconds = Int64((secondsSince1970 * 1000).rounded())
         let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
         milliseconds -= days * 86_400_000
         let (year, month, day) = Self.civil(fromDays: days)
-        let hour = milliseconds / 3_600_000
-        let minute = (milliseconds / 60_000) % 60
-        let second = (milliseconds / 1000) % 60
-        let millis = milliseconds % 1000
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(24)
         func put(_ value: Int64, width: Int) {
             var divisor: Int64 = 1
             for _ in 1..<width { divisor *= 10 }
@@ -68,15 +70,14 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         bytes.append(45)
         put(day, width: 2)
         bytes.append(84)
-        put(hour, width: 2)
+        put(milliseconds / 3_600_000, width: 2)
         bytes.append(58)
-        put(minute, width: 2)
+        put((milliseconds / 60_000) % 60, width: 2)
         bytes.append(58)
-        put(second, width: 2)
+        put((milliseconds / 1000) % 60, width: 2)
         bytes.append(46)
-        put(millis, width: 3)
+        put(milliseconds % 1000, width: 3)
         bytes.append(90)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses an RFC 3339 date-time (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`); `nil` when malformed.

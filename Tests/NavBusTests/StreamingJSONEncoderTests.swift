@@ -94,3 +94,26 @@ import Testing
         #expect(text == #"[{"type":"box","north":2,"south":1}]"#)
     }
 }
+
+@Suite struct NumberFormattingTests {
+    @Test(arguments: [
+        60.169857, 24.938379, -0.5, 0.1, 13.89, -179.999_999_9, 1e-7, 123_456_789.123, 0.000_001_5, 1e20, 2.5e-12,
+        Double.pi, -Double.pi, 0.3, 99.99, 1.0 / 3.0, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, 0.001,
+    ])
+    func numbersReadBackExactlyAndShort(value: Double) throws {
+        var writer = JSONWriter()
+        writer.number(value)
+        let text = writer.string
+        #expect(Double(text) == value, "\(text)")
+        #expect(text.count <= value.description.count + 1, "\(text) is longer than \(value.description)")
+    }
+
+    @Test func fixedFormsLookLikePeopleWriteThem() {
+        var writer = JSONWriter()
+        for value in [60.169857, -0.5, 0.05, 13.9, 100.0] {
+            writer.number(value)
+            writer.raw(UInt8(ascii: " "))
+        }
+        #expect(writer.string == "60.169857 -0.5 0.05 13.9 100 ")
+    }
+}

@@ -44,7 +44,7 @@ public struct EnvelopeCodec: Sendable {
         writer.raw(",\"type\":")
         writer.string(header.type)
         writer.raw(",\"time\":")
-        writer.string(header.time.rfc3339)
+        header.time.appendRFC3339(quotedTo: &writer)
         writer.raw(",\"subject\":")
         writer.string(header.subject)
         writer.raw(",\"datacontenttype\":")

@@ -1,3 +1,5 @@
+import NavProtocol
+
 /// Decodes `Decodable` values from a parsed `JSONValue`, the counterpart of `StreamingJSONEncoder`.
 ///
 /// Errors are Swift's `DecodingError`s with the full coding path, so a JSON-RPC server can tell a client
@@ -49,6 +51,21 @@ private struct JSONValueDecoding: Decoder {
         case is JSONValue.Type: return value as! T
         default: return try T(from: self)
         }
+    }
+
+    /// The common leaf types decoded without building a nested decoder; `nil` when `value` is not a
+    /// well-formed `T` leaf (the slow path then produces the precise error).
+    static func leaf<T>(_ type: T.Type, _ value: JSONValue) -> T? {
+        if T.self == Double.self, let number = value.doubleValue { return unsafeBitCast(number, to: T.self) }
+        if T.self == String.self, case .string(let text) = value { return unsafeBitCast(text, to: T.self) }
+        if T.self == Bool.self, case .bool(let flag) = value { return unsafeBitCast(flag, to: T.self) }
+        if T.self == Int.self, case .integer(let whole) = value, let exact = Int(exactly: whole) {
+            return unsafeBitCast(exact, to: T.self)
+        }
+        if T.self == Timestamp.self, case .string(let text) = value, let time = Timestamp(rfc3339: text) {
+            return unsafeBitCast(time, to: T.self)
+        }
+        return nil
     }
 
     func mismatch(_ expected: String) -> DecodingError {
@@ -124,6 +141,7 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let value = object[key.stringValue], let leaf = JSONValueDecoding.leaf(type, value) { return leaf }
         let decoding = try member(key)
         if decoding.value == .null, !(T.self is JSONValue.Type) {
             throw DecodingError.valueNotFound(
@@ -134,6 +152,7 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = object[key.stringValue], value != .null else { return nil }
+        if let leaf = JSONValueDecoding.leaf(type, value) { return leaf }
         return try JSONValueDecoding(value: value, codingPath: codingPath + [key]).decodeValue(type)
     }
 

@@ -1,3 +1,5 @@
+import NavProtocol
+
 /// Appends compact JSON text to a byte buffer. The bus's encoders are built on it.
 public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8]
@@ -87,7 +89,42 @@ public struct JSONWriter: Sendable {
             integer(Int64(value))
             return
         }
+        // Most navigation values have few decimals (coordinates to 1e-7°, speeds to 1e-2 m/s). When the value
+        // reads back exactly from k ≤ 9 decimals, write those digits directly; this is the shortest exact form
+        // and avoids formatting through a String. Anything else takes the general shortest-representation path.
+        let magnitude = abs(value)
+        if magnitude < 1e9, magnitude >= 1e-3 {
+            var scale = 10.0
+            for decimals in 1...9 {
+                let scaled = (magnitude * scale).rounded()
+                if scaled / scale == magnitude {
+                    writeFixed(scaled: UInt64(scaled), decimals: decimals, negative: value < 0)
+                    return
+                }
+                scale *= 10
+            }
+        }
         bytes.append(contentsOf: value.description.utf8)
+    }
+
+    private mutating func writeFixed(scaled: UInt64, decimals: Int, negative: Bool) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = scaled
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            while rest > 0 || count <= decimals {
+                scratch[count] = UInt8(rest % 10) + UInt8(ascii: "0")
+                rest /= 10
+                count += 1
+            }
+            if negative { bytes.append(UInt8(ascii: "-")) }
+            while count > 0 {
+                count -= 1
+                bytes.append(scratch[count])
+                if count == decimals { bytes.append(UInt8(ascii: ".")) }
+            }
+        }
+        // Trailing zeros cannot occur: a value exact at fewer decimals would have stopped the search earlier.
     }
 
     public mutating func bool(_ value: Bool) {
@@ -120,5 +157,20 @@ public struct JSONWriter: Sendable {
             }
             raw(UInt8(ascii: "}"))
         }
+    }
+}
+
+extension Timestamp {
+    /// Writes the timestamp as a quoted RFC 3339 string straight into the writer.
+    func appendRFC3339(quotedTo writer: inout JSONWriter) {
+        writer.raw(UInt8(ascii: "\""))
+        writer.appendTimestamp(self)
+        writer.raw(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONWriter {
+    mutating func appendTimestamp(_ timestamp: Timestamp) {
+        timestamp.appendRFC3339(to: &bytes)
     }
 }

@@ -1,3 +1,5 @@
+import NavProtocol
+
 /// Encodes `Encodable` values straight to JSON bytes, without building an intermediate tree.
 ///
 /// Synthesised `Codable` conformances open containers and fill them in order, so the encoder can write as it
@@ -39,22 +41,33 @@ final class EncoderState {
     }
 
     /// Encodes one value at the current position and closes whatever containers it opened.
-    func encodeValue(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+    func encodeValue(_ value: some Encodable, codingPath: @autoclosure () -> [any CodingKey]) throws {
         let depth = stack.count
         let startCount = writer.bytes.count
-        switch value {
-        case let string as String: writer.string(string)
-        case let double as Double: try writeNumber(double, codingPath: codingPath)
-        case let int as Int: writer.integer(int)
-        case let bool as Bool: writer.bool(bool)
-        case let json as JSONValue: writer.write(json)
-        default:
-            try value.encode(to: StreamingEncoder(state: self, codingPath: codingPath))
-        }
+        try encodeDirect(value, codingPath: codingPath())
         closeContainers(downTo: depth)
         if writer.bytes.count == startCount {
             // A value that encoded nothing (an empty custom encode) is written as an empty object, as Foundation does.
             writer.raw("{}")
+        }
+    }
+
+    /// Writes the common leaf types without going through `Encoder` (metatype checks cost far less than casts).
+    private func encodeDirect<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        if T.self == String.self {
+            writer.string(unsafeBitCast(value, to: String.self))
+        } else if T.self == Double.self {
+            try writeNumber(unsafeBitCast(value, to: Double.self), codingPath: codingPath())
+        } else if T.self == Int.self {
+            writer.integer(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Bool.self {
+            writer.bool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == Timestamp.self {
+            unsafeBitCast(value, to: Timestamp.self).appendRFC3339(quotedTo: &writer)
+        } else if T.self == JSONValue.self {
+            writer.write(unsafeBitCast(value, to: JSONValue.self))
+        } else {
+            try value.encode(to: StreamingEncoder(state: self, codingPath: codingPath()))
         }
     }
 
@@ -67,10 +80,10 @@ final class EncoderState {
         }
     }
 
-    func writeNumber(_ value: Double, codingPath: [any CodingKey]) throws {
+    func writeNumber(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "JSON cannot carry the number \(value)"))
+                value, .init(codingPath: codingPath(), debugDescription: "JSON cannot carry the number \(value)"))
         }
         writer.number(value)
     }
@@ -86,28 +99,34 @@ final class EncoderState {
     }
 
     /// Writes the separator and key for the next member of the object at `level`.
-    func beginMember(key: String, level: Int, codingPath: [any CodingKey]) throws {
-        try checkTop(level, codingPath: codingPath)
-        if case .object(true) = stack[level] { writer.raw(UInt8(ascii: ",")) }
-        stack[level] = .object(hasMembers: true)
+    func beginMember(key: String, level: Int) throws {
+        try checkTop(level)
+        if case .object(true) = stack[level] {
+            writer.raw(UInt8(ascii: ","))
+        } else {
+            stack[level] = .object(hasMembers: true)
+        }
         writer.key(key)
     }
 
     /// Writes the separator before the next element of the array at `level`.
-    func beginElement(level: Int, codingPath: [any CodingKey]) throws {
-        try checkTop(level, codingPath: codingPath)
-        if case .array(true) = stack[level] { writer.raw(UInt8(ascii: ",")) }
-        stack[level] = .array(hasElements: true)
+    func beginElement(level: Int) throws {
+        try checkTop(level)
+        if case .array(true) = stack[level] {
+            writer.raw(UInt8(ascii: ","))
+        } else {
+            stack[level] = .array(hasElements: true)
+        }
     }
 
-    private func checkTop(_ level: Int, codingPath: [any CodingKey]) throws {
-        // A container written to after a sibling container opened later has closed: close the sibling first.
+    private func checkTop(_ level: Int) throws {
+        // A container written to after a sibling container opened later: close the sibling first.
         if stack.count - 1 > level { closeContainers(downTo: level + 1) }
         guard stack.count - 1 == level else {
             throw EncodingError.invalidValue(
                 level,
                 .init(
-                    codingPath: codingPath,
+                    codingPath: [],
                     debugDescription: "a container was written to after it was closed; the streaming encoder needs in-order encoding"
                 ))
         }
@@ -154,8 +173,10 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
 
     private func begin(_ key: Key) throws {
-        try state.beginMember(key: key.stringValue, level: level, codingPath: codingPath + [key])
+        try state.beginMember(key: key.stringValue, level: level)
     }
+
+    private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
 
     mutating func encodeNil(forKey key: Key) throws {
         try begin(key)
@@ -174,7 +195,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try begin(key)
-        try state.writeNumber(value, codingPath: codingPath + [key])
+        try state.writeNumber(value, codingPath: path(key))
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
@@ -203,7 +224,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
-        try state.encodeValue(value, codingPath: codingPath + [key])
+        try state.encodeValue(value, codingPath: path(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -223,7 +244,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        try? state.beginMember(key: "super", level: level, codingPath: codingPath)
+        try? state.beginMember(key: "super", level: level)
         return StreamingEncoder(state: state, codingPath: codingPath)
     }
 
@@ -246,7 +267,7 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     private mutating func begin() throws {
-        try state.beginElement(level: level, codingPath: codingPath)
+        try state.beginElement(level: level)
         count += 1
     }
 

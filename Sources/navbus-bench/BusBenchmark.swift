@@ -1,0 +1,271 @@
+import Foundation
+import NavBus
+import NavProtocol
+
+/// Throughput and latency of publisher process → navbus-proxy → subscriber process, with the full envelope
+/// encoded and decoded, side by side with raw libzmq two-frame messages of the same size on the same path.
+enum BusBenchmark {
+    /// A payload shaped like `nav.location.v1`, plus the publisher's monotonic send time for latency.
+    struct Payload: Codable {
+        var latitude: Double
+        var longitude: Double
+        var altitude: Double
+        var course: Double
+        var speed: Double
+        var timestamp: Timestamp
+        var onRoute: Bool
+        var roadName: String
+        var speedLimit: Double
+        var sentNanoseconds: UInt64
+    }
+
+    static func payload(_ index: Int) -> Payload {
+        Payload(
+            latitude: 60.169_857 + Double(index % 1000) * 1e-6, longitude: 24.938_379, altitude: 12.5, course: 87.5,
+            speed: 13.89, timestamp: Timestamp(secondsSince1970: 1_795_968_312.25 + Double(index)), onRoute: true,
+            roadName: "Mannerheimintie", speedLimit: 13.89, sentNanoseconds: MonotonicClock.nanoseconds())
+    }
+
+    static let topic = Topic.navLocation
+
+    // MARK: Parent
+
+    static func run(arguments: [String]) throws {
+        var messages = 300_000
+        var runs = 3
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--messages": messages = Int(arguments[index + 1]) ?? messages; index += 2
+            case "--runs": runs = Int(arguments[index + 1]) ?? runs; index += 2
+            default: throw BenchError("unknown argument \(arguments[index]); use --messages N --runs R")
+            }
+        }
+        let sample = try EnvelopeCodec().encode(header: header(sequence: 1), payload: payload(0))
+        print("bus benchmark: \(messages) messages per run, \(runs) runs, envelope \(sample.count) bytes, libzmq \(ZMQContext.libraryVersion)")
+        print("path: publisher process -> navbus-proxy (tcp 127.0.0.1) -> subscriber process\n")
+        var rawRates: [Double] = []
+        var envelopeRates: [Double] = []
+        for run in 1...runs {
+            let raw = try throughput(mode: "raw", messages: messages, size: sample.count)
+            let full = try throughput(mode: "envelope", messages: messages, size: sample.count)
+            rawRates.append(raw.rate)
+            envelopeRates.append(full.rate)
+            print(
+                "run \(run): raw \(Int(raw.rate)) msg/s (\(raw.received)/\(messages) delivered), envelope \(Int(full.rate)) msg/s (\(full.received)/\(messages) delivered)"
+            )
+        }
+        let rawMedian = median(rawRates)
+        let envelopeMedian = median(envelopeRates)
+        print("\nthroughput median: raw libzmq \(Int(rawMedian)) msg/s, navbus envelope \(Int(envelopeMedian)) msg/s")
+        print(String(format: "ratio envelope / raw: %.1f %% (goal >= 25 %%)", envelopeMedian / rawMedian * 100))
+        let latency = try measureLatency(rate: 1000, seconds: 5)
+        print(
+            String(
+                format: "latency at 1,000 msg/s (%d samples): p50 %.3f ms, p99 %.3f ms, max %.3f ms (goal p99 < 1 ms)",
+                latency.count, latency.p50, latency.p99, latency.max))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    static func header(sequence: UInt64) -> EnvelopeHeader {
+        EnvelopeHeader(
+            id: "bench-\(sequence)", source: "navbus://bench/1", type: topic.eventType, time: .now(), subject: "car-1",
+            dataschema: topic.dataSchema, sequence: sequence)
+    }
+
+    struct Throughput {
+        var rate: Double
+        var received: Int
+    }
+
+    static func throughput(mode: String, messages: Int, size: Int) throws -> Throughput {
+        let (proxy, pub, sub) = try startProxy()
+        defer { stopProcess(proxy) }
+        let subscriber = try child(["bus-sub", mode, sub, String(messages)])
+        _ = subscriber.output.readLine()  // "ready"
+        let publisher = try child(["bus-pub", mode, pub, String(messages), String(size)])
+        publisher.process.waitUntilExit()
+        let result = subscriber.output.readLine() ?? ""
+        subscriber.process.waitUntilExit()
+        let fields = result.split(separator: " ").compactMap { Double($0) }
+        guard fields.count == 2, fields[1] > 0 else { throw BenchError("subscriber reported '\(result)'") }
+        return Throughput(rate: fields[0] / fields[1], received: Int(fields[0]))
+    }
+
+    struct Latency {
+        var count: Int
+        var p50: Double
+        var p99: Double
+        var max: Double
+    }
+
+    static func measureLatency(rate: Int, seconds: Int) throws -> Latency {
+        let (proxy, pub, sub) = try startProxy()
+        defer { stopProcess(proxy) }
+        let count = rate * seconds
+        let subscriber = try child(["bus-sub", "latency", sub, String(count)])
+        _ = subscriber.output.readLine()
+        let publisher = try child(["bus-pub", "latency", pub, String(count), String(rate)])
+        publisher.process.waitUntilExit()
+        let result = subscriber.output.readLine() ?? ""
+        subscriber.process.waitUntilExit()
+        let fields = result.split(separator: " ").compactMap { Double($0) }
+        guard fields.count == 4 else { throw BenchError("subscriber reported '\(result)'") }
+        return Latency(count: Int(fields[0]), p50: fields[1], p99: fields[2], max: fields[3])
+    }
+
+    // MARK: Processes
+
+    final class Child {
+        let process: Process
+        let output: LineReader
+        init(process: Process, output: LineReader) {
+            self.process = process
+            self.output = output
+        }
+    }
+
+    static func child(_ arguments: [String]) throws -> Child {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        return Child(process: process, output: LineReader(handle: pipe.fileHandleForReading))
+    }
+
+    static func startProxy() throws -> (Process, String, String) {
+        let base = Int.random(in: 20_000..<40_000)
+        let pub = "tcp://127.0.0.1:\(base)"
+        let sub = "tcp://127.0.0.1:\(base + 1)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("navbus-proxy")
+        process.arguments = ["--pub", pub, "--sub", sub, "--log-level", "warning"]
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        return (process, pub, sub)
+    }
+
+    static func stopProcess(_ process: Process) {
+        process.interrupt()
+        process.waitUntilExit()
+    }
+
+    // MARK: Children
+
+    static func publishChild(_ arguments: [String]) throws {
+        let mode = arguments[0]
+        let endpoint = arguments[1]
+        let count = Int(arguments[2])!
+        let context = ZMQContext()
+        let counters = BusCounters()
+        let publisher = try Publisher(
+            context: context, endpoint: endpoint, identity: SourceIdentity(role: "bench"), counters: counters,
+            highWaterMark: 10_000)
+        guard publisher.waitUntilConnected(timeoutMilliseconds: 5000) else { throw BenchError("proxy not reachable") }
+        Thread.sleep(forTimeInterval: 0.3)
+        switch mode {
+        case "raw":
+            let size = Int(arguments[3])!
+            let topicFrame = Array(topic.rawValue.utf8)
+            let body = [UInt8](repeating: UInt8(ascii: "x"), count: size)
+            for _ in 0..<count {
+                while try !publisher.publishFrames([topicFrame, body]) { usleep(50) }
+            }
+        case "envelope":
+            for index in 0..<count {
+                let value = payload(index)
+                while try !publisher.publish(topic, subject: "car-1", payload: value) { usleep(50) }
+            }
+        default:  // latency: paced at the given rate
+            let rate = Double(arguments[3])!
+            let start = MonotonicClock.seconds()
+            for index in 0..<count {
+                let due = start + Double(index) / rate
+                let wait = due - MonotonicClock.seconds()
+                if wait > 0 { usleep(UInt32(wait * 1e6)) }
+                try publisher.publish(topic, subject: "car-1", payload: payload(index))
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
+    static func subscribeChild(_ arguments: [String]) throws {
+        let mode = arguments[0]
+        let endpoint = arguments[1]
+        let count = Int(arguments[2])!
+        let context = ZMQContext()
+        let socket = try context.socket(.sub)
+        try socket.setReceiveHighWaterMark(0)
+        try socket.subscribe(topic.rawValue)
+        try socket.connect(endpoint)
+        Thread.sleep(forTimeInterval: 0.3)
+        print("ready")
+        fflush(nil)
+        let codec = EnvelopeCodec()
+        try socket.setReceiveTimeout(milliseconds: 3000)
+        var received = 0
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        var latencies: [Double] = []
+        latencies.reserveCapacity(count)
+        while received < count, let frames = try socket.receiveFrames() {
+            let now = MonotonicClock.nanoseconds()
+            if received == 0 { first = now }
+            last = now
+            received += 1
+            switch mode {
+            case "raw":
+                guard frames.count == 2, frames[0].count == topic.rawValue.utf8.count else {
+                    throw BenchError("bad frames")
+                }
+            default:
+                let message = try codec.decode(frames: frames)
+                let value = try message.decode(Payload.self)
+                if mode == "latency" { latencies.append(Double(now - value.sentNanoseconds) / 1e6) }
+            }
+        }
+        if mode == "latency" {
+            let sorted = latencies.sorted()
+            func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+            print("\(sorted.count) \(percentile(0.5)) \(percentile(0.99)) \(sorted.last ?? 0)")
+        } else {
+            // Elapsed from the first to the last message, scaled to count the first one too.
+            let elapsed = Double(last - first) / 1e9 * Double(received) / Double(max(1, received - 1))
+            print("\(received) \(elapsed)")
+        }
+        fflush(nil)
+    }
+}
+
+/// Reads lines from a pipe.
+final class LineReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    func readLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return line
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
