@@ -1,0 +1,195 @@
+import Foundation
+import NavBus
+import NavProtocol
+import NavService
+
+/// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
+/// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
+/// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
+/// destination on arrival and activate guidance again, and end with a trip summary.
+enum DemoCommand: CLICommand {
+    static let name = "demo"
+    static let summary = "run the whole system on the sample map and drive a two-stop trip with a live view"
+    static let parser = OptionParser(
+        command: "navbus demo", summary: summary,
+        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR]",
+        options: [
+            Option("map", default: "maps/helsinki.osm.pbf", help: "OSM extract or .navgraph to navigate on", valueName: "PATH"),
+            Option("speed-multiplier", default: "8", help: "how much faster than real time to drive", valueName: "X"),
+            Option.flag("headless", help: "no live view: print events as lines (JSON Lines with --json)"),
+            Option.flag("json", help: "with --headless: print every message as {\"topic\":...,\"envelope\":{...}}"),
+            Option("log-dir", help: "where the logger writes (default: a new temporary directory)", valueName: "DIR"),
+            Option("timeout", default: "600", help: "give up after this many seconds", valueName: "SECONDS"),
+        ])
+
+    static let origin = Waypoint(title: "Rautatientori", latitude: 60.1712, longitude: 24.9433)
+    static let stops = [
+        Waypoint(title: "Kamppi", latitude: 60.1689, longitude: 24.9316),
+        Waypoint(title: "Senate Square", latitude: 60.1694, longitude: 24.9524),
+    ]
+
+    static func run(_ options: ParsedOptions) throws {
+        guard let multiplier = try options.double("speed-multiplier"), multiplier > 0 else {
+            throw UsageError("--speed-multiplier must be a positive number")
+        }
+        let timeout = try options.double("timeout") ?? 600
+        let map = try options.require("map")
+        guard FileManager.default.fileExists(atPath: map) else {
+            throw UsageError("no map at \(map); run scripts/fetch-maps.sh (make demo does) or pass --map PATH")
+        }
+        let headless = options.flag("headless")
+        let json = options.flag("json")
+        let interactive = !headless && isatty(STDOUT_FILENO) == 1
+
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("navbus-demo-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let logDirectory = URL(fileURLWithPath: options.value("log-dir") ?? work.appendingPathComponent("log").path)
+        try FileManager.default.createDirectory(at: logDirectory, withIntermediateDirectories: true)
+        let base = "ipc://\(work.path)/"
+        let endpoints = [
+            Endpoints.publisherVariable: base + "pub", Endpoints.subscriberVariable: base + "sub",
+            Endpoints.navigatorVariable: base + "navigator", Endpoints.feederVariable: base + "feeder",
+        ]
+        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let children = DemoChildren(binaries: binaries, logDirectory: work, environment: endpoints)
+        let stop = StopFlag()
+        let signals = SignalStop.install(stop, logger: Logger(label: "navbus demo", level: .warning))
+        let say: (String) -> Void = { line in if !json { StandardOutput.writeLine(line) } }
+
+        var failure: String?
+        do {
+            try children.start("navbus-proxy", [])
+            try children.start("navbus-navigator", ["--map", map, "--state-dir", work.appendingPathComponent("state").path])
+            try children.start("navbus-feeder", [])
+            try children.start("navbus-logger", ["--dir", logDirectory.path])
+            try children.start("navbus-speeding-alerter", [])
+            try children.start("navbus-lighting-controller", [])
+            say("started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller")
+            failure = try drive(
+                endpoints: endpoints, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
+                interactive: interactive, json: json, say: say)
+        } catch {
+            failure = "\(error)"
+        }
+        let stopFailures = children.stopAll()
+        if !json { say("logger output: \(logDirectory.path)") }
+        withExtendedLifetime(signals) {}
+        if let failure { throw CLIError(failure) }
+        if !stopFailures.isEmpty { throw CLIError("children did not stop cleanly: " + stopFailures.joined(separator: "; ")) }
+    }
+
+    /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
+    private static func drive(
+        endpoints: [String: String], children: DemoChildren, stop: StopFlag, multiplier: Double, timeout: Double,
+        interactive: Bool, json: Bool, say: @escaping (String) -> Void
+    ) throws -> String? {
+        let context = ZMQContext()
+        let subscriber = try Subscriber(
+            context: context, endpoint: endpoints[Endpoints.subscriberVariable]!,
+            prefixes: ["nav.", "alert.", "ui.", "gps.", "sys."], counters: BusCounters())
+        let navigator = RPCClient(
+            context: context, endpoint: endpoints[Endpoints.navigatorVariable]!, timeoutMilliseconds: 5000, retries: 3)
+        let feeder = RPCClient(
+            context: context, endpoint: endpoints[Endpoints.feederVariable]!, timeoutMilliseconds: 5000, retries: 3)
+
+        // Wait until every child says it is alive.
+        let expected: Set<String> = [
+            "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
+            "navbus-lighting-controller",
+        ]
+        var alive: Set<String> = []
+        let startDeadline = MonotonicClock.seconds() + 60
+        try subscriber.socket.setReceiveTimeout(milliseconds: 200)
+        while alive != expected {
+            if let dead = children.firstDead() { return dead }
+            if stop.isStopRequested { return "interrupted" }
+            if MonotonicClock.seconds() > startDeadline {
+                return "no heartbeat within 60 s from: \(expected.subtracting(alive).sorted().joined(separator: ", "))"
+            }
+            if let message = try subscriber.receive(), message.topic == .heartbeat,
+                let process = message.data["process"]?.stringValue
+            {
+                alive.insert(process)
+            }
+        }
+        say("all six processes are alive; simulating a location at \(origin.title)")
+
+        _ = try feeder.call(
+            Method.simulateLocation.rawValue,
+            params: try params(SimulateLocationParams(latitude: origin.latitude!, longitude: origin.longitude!)))
+        _ = try navigator.call(Method.startUpdatingLocation.rawValue, params: .object(JSONObject()))
+        // The navigator plans from the vehicle's latest fix; the first one may still be on its way.
+        var status = RouteStatus.locationUnavailable
+        let routeDeadline = MonotonicClock.seconds() + 15
+        while status == .locationUnavailable, MonotonicClock.seconds() < routeDeadline {
+            let result = try navigator.call(
+                Method.setDestinations.rawValue, params: try params(SetDestinationsParams(waypoints: stops)))
+            status = try JSONValueDecoder().decode(RouteStatusResult.self, from: result).routeStatus
+            if status == .locationUnavailable { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        guard status == .ok else { return "navigator.setDestinations answered \(status.rawValue)" }
+        say("route OK: \(stops.map(\.title).joined(separator: " → ")); guidance on, driving at \(multiplier)× real time")
+        _ = try navigator.call(Method.setGuidanceActive.rawValue, params: try params(SetGuidanceActiveParams(active: true)))
+        _ = try feeder.call(
+            Method.configureSimulator.rawValue, params: .object(JSONObject([("speedMultiplier", .number(multiplier))])))
+        _ = try feeder.call(Method.simulateLocationsAlongExistingRoute.rawValue, params: .object(JSONObject()))
+
+        var view = TripView()
+        view.title = "Helsinki, \(origin.title) → \(stops.map(\.title).joined(separator: " → "))"
+        var outcome: String?
+        var finished = false
+        let deadline = MonotonicClock.seconds() + timeout
+        let reactor = Reactor(stop: stop)
+        reactor.onReadable(subscriber.socket) {
+            try subscriber.drain { message in
+                if json {
+                    var line = JSONWriter()
+                    line.raw("{\"topic\":")
+                    line.string(message.topicName)
+                    line.raw(",\"envelope\":")
+                    line.raw(bytes: message.rawEnvelope)
+                    line.raw(UInt8(ascii: "}"))
+                    StandardOutput.writeLine(line.string)
+                }
+                guard message.header.subject == "default" else { return }
+                if let event = view.apply(message), !interactive { say(event) }
+                guard message.topic == .navArrival, let arrival = view.arrivals.last else { return }
+                if arrival.isFinalDestination {
+                    finished = true
+                    stop.requestStop()
+                } else {
+                    // As the guides do: continue to the next destination, then activate guidance again.
+                    _ = try navigator.call(Method.continueToNextDestination.rawValue, params: .object(JSONObject()))
+                    _ = try navigator.call(
+                        Method.setGuidanceActive.rawValue, params: try params(SetGuidanceActiveParams(active: true)))
+                }
+            }
+        }
+        reactor.every(0.25) {
+            if interactive {
+                StandardOutput.writeLine("\u{1B}[H\u{1B}[2J" + view.render().joined(separator: "\n"))
+            }
+            if let dead = children.firstDead() {
+                outcome = dead
+                stop.requestStop()
+            }
+            if MonotonicClock.seconds() > deadline {
+                outcome = "the trip did not finish within \(Int(timeout)) s"
+                stop.requestStop()
+            }
+        }
+        reactor.onError = { error in
+            outcome = "\(error)"
+            stop.requestStop()
+        }
+        try reactor.run()
+        if interactive { StandardOutput.writeLine(view.render().joined(separator: "\n")) }
+        if !json { view.summary().forEach(say) }
+        if finished, outcome == nil { return nil }
+        return outcome ?? "interrupted before the final destination"
+    }
+
+    private static func params(_ value: some Encodable) throws -> JSONValue {
+        try JSONParser.parse(try StreamingJSONEncoder().encode(value))
+    }
+}
