@@ -55,7 +55,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-feeder",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavSources"],
+            dependencies: ["NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-logger", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
@@ -91,6 +91,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "NavServiceTests", dependencies: ["NavService", "NavBus"], swiftSettings: strict),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),
+            name: "EndToEndTests",
+            dependencies: ["NavBus", "NavProtocol", "NavTesting", "NavSources", "NavMap", "NavRouting"],
+            swiftSettings: strict),
     ]
 )
