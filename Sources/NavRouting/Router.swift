@@ -89,7 +89,7 @@ public final class Router: Sendable {
                     workspace.reset()
                     guard let path = try search.run(
                         sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
-                        workspace: workspace)
+                        workspace: &workspace)
                     else {
                         return RouteResult(
                             status: .noRouteFound,
@@ -108,7 +108,7 @@ public final class Router: Sendable {
                         landmarksValid: landmarksValid)
                     for path in try finder.alternatives(
                         to: best, sources: sources(resolved[0], network), targets: targets(resolved[1], network),
-                        wanted: wanted, workspace: workspace)
+                        wanted: wanted, workspace: &workspace)
                     {
                         let leg = LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
                             path, from: resolved[0], to: resolved[1], isFinal: true)

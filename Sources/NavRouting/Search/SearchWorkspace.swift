@@ -2,7 +2,8 @@ import Foundation
 
 /// Per-query scratch memory, reused across queries so a search costs time in proportion to the states
 /// it touches rather than to the size of the graph (labels are invalidated by bumping a stamp).
-final class SearchWorkspace {
+/// A struct passed `inout`, so the inner loops pay no dynamic exclusivity checks.
+struct SearchWorkspace {
     var forwardCost: [Int]
     var backwardCost: [Int]
     var forwardParent: [UInt32]
@@ -26,7 +27,7 @@ final class SearchWorkspace {
         potentialStamp = [UInt32](repeating: 0, count: nodeCount)
     }
 
-    func reset() {
+    mutating func reset() {
         stamp &+= 1
         if stamp == 0 {
             for i in forwardStamp.indices { forwardStamp[i] = 0; backwardStamp[i] = 0 }
@@ -51,9 +52,9 @@ final class WorkspacePool: @unchecked Sendable {
         self.nodeCount = nodeCount
     }
 
-    func withWorkspace<T>(_ body: (SearchWorkspace) throws -> T) rethrows -> T {
+    func withWorkspace<T>(_ body: (inout SearchWorkspace) throws -> T) rethrows -> T {
         lock.lock()
-        let workspace = free.popLast() ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
+        var workspace = free.popLast() ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
         lock.unlock()
         defer {
             lock.lock()
@@ -61,6 +62,6 @@ final class WorkspacePool: @unchecked Sendable {
             lock.unlock()
         }
         workspace.reset()
-        return try body(workspace)
+        return try body(&workspace)
     }
 }

@@ -56,7 +56,7 @@ struct ShortestPathSearch {
 
     /// Finds the cheapest path from any of `sources` to any of `targets`.
     /// - Throws: `Canceled` when `isCanceled` turns true.
-    func run(sources: [SearchEndpoint], targets: [SearchEndpoint], workspace ws: SearchWorkspace) throws -> ArcPath? {
+    func run(sources: [SearchEndpoint], targets: [SearchEndpoint], workspace ws: inout SearchWorkspace) throws -> ArcPath? {
         let stamp = ws.stamp
         var best = Int.max
         var meeting: UInt32 = Self.noParent
