@@ -8,6 +8,9 @@ public final class Router: Sendable {
     public let places: PlacesCatalogue
     private let networks: [TravelMode: ModeNetwork]
     private let pool: WorkspacePool
+    /// Copies of arcs made for turn restrictions via ways, by original arc: a destination on a via way
+    /// must be reachable along the copy as well.
+    private let restrictionCopies: [UInt32: [UInt32]]
 
     /// Prepares the router: per travel mode, arc weights and landmark tables.
     /// - Parameters:
@@ -28,6 +31,24 @@ public final class Router: Sendable {
         }
         self.networks = networks
         self.pool = WorkspacePool(arcCount: graph.arcCount, nodeCount: graph.nodeCount)
+        self.restrictionCopies = Self.restrictionCopies(in: graph)
+    }
+
+    private static func restrictionCopies(in graph: RoadGraph) -> [UInt32: [UInt32]] {
+        var copies: [UInt32: [UInt32]] = [:]
+        for segment in 0..<graph.segmentCount where graph.flags(ofSegment: segment).contains(.restrictionCopy) {
+            let (a, b) = graph.endpoints(ofSegment: segment)
+            let ids = (graph.osmID(ofNode: a), graph.osmID(ofNode: b))
+            for original in graph.segments(ofWay: graph.way(ofSegment: segment)) {
+                let (oa, ob) = graph.endpoints(ofSegment: original)
+                let originalIDs = (graph.osmID(ofNode: oa), graph.osmID(ofNode: ob))
+                if originalIDs == ids { copies[UInt32(2 * original), default: []].append(UInt32(2 * segment)) }
+                if originalIDs == (ids.1, ids.0) {
+                    copies[UInt32(2 * original + 1), default: []].append(UInt32(2 * segment))
+                }
+            }
+        }
+        return copies
     }
 
     /// Whether the router can plan routes for `mode`.
@@ -192,7 +213,11 @@ public final class Router: Sendable {
     private func targets(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
         var position = waypoint.position
         position.preferredArc = nil
-        return sources(ResolvedWaypoint(waypoint: waypoint.waypoint, coordinate: waypoint.coordinate, position: position), network)
+        let direct = sources(
+            ResolvedWaypoint(waypoint: waypoint.waypoint, coordinate: waypoint.coordinate, position: position), network)
+        return direct + direct.flatMap { endpoint in
+            (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
+        }
     }
 
     /// Per-arc factors from per-way traffic factors (nil when there is no traffic).
