@@ -36,7 +36,7 @@ struct StepBuilder {
                 }
                 let name = j < arcs.count ? names[j] : names[i]
                 markers.append(Marker(index: i, maneuver: .roundabout, exit: max(1, exit), roadName: name))
-                i = max(j, i + 1)
+                i = j + 1
                 continue
             }
             if bFlags.contains(.ferry) && !aFlags.contains(.ferry) {
