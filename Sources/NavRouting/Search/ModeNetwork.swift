@@ -8,7 +8,7 @@ struct ModeNetwork: Sendable {
     let mode: TravelMode
     /// Free-flow travel time per arc in milliseconds; `unreachable` when the mode may not use the arc.
     let weights: [UInt32]
-    /// Whether a node belongs to the largest weakly connected part of this mode's network; snapping
+    /// Whether a node belongs to the largest strongly connected part of this mode's network; snapping
     /// stays there so that a waypoint is not stranded on an isolated scrap of road.
     let inMainComponent: [Bool]
     let landmarks: LandmarkTable
@@ -26,25 +26,52 @@ struct ModeNetwork: Sendable {
             graph: graph, weights: weights, inMainComponent: inMainComponent, count: landmarkCount)
     }
 
+    /// The largest strongly connected set of nodes (Kosaraju, iterative): from any of them every other
+    /// can be reached. Clipped extracts leave one-way roads that lead out of the map and never back, and
+    /// snapping onto those would strand a waypoint.
     private static func mainComponent(graph: RoadGraph, weights: [UInt32]) -> [Bool] {
         let n = graph.nodeCount
+        var visited = [Bool](repeating: false, count: n)
+        var order: [Int] = []
+        order.reserveCapacity(n)
+        var stack: [(node: Int, next: Int)] = []
+        for start in 0..<n where !visited[start] {
+            visited[start] = true
+            stack.append((start, 0))
+            while let top = stack.last {
+                let arcs = graph.outgoingArcs(ofNode: top.node)
+                let position = arcs.startIndex + top.next
+                if position < arcs.endIndex {
+                    stack[stack.count - 1].next += 1
+                    let arc = Int(arcs[position])
+                    guard weights[arc] != unreachable else { continue }
+                    let next = Int(graph.head(ofArc: arc))
+                    if !visited[next] {
+                        visited[next] = true
+                        stack.append((next, 0))
+                    }
+                } else {
+                    order.append(top.node)
+                    stack.removeLast()
+                }
+            }
+        }
         var component = [Int32](repeating: -1, count: n)
         var sizes: [Int] = []
-        var stack: [Int] = []
-        for start in 0..<n where component[start] < 0 {
+        var pending: [Int] = []
+        for start in order.reversed() where component[start] < 0 {
             let id = Int32(sizes.count)
             var size = 0
             component[start] = id
-            stack.append(start)
-            while let node = stack.popLast() {
+            pending.append(start)
+            while let node = pending.popLast() {
                 size += 1
-                for arc in graph.outgoingArcs(ofNode: node) where weights[Int(arc)] != unreachable {
-                    let next = Int(graph.head(ofArc: Int(arc)))
-                    if component[next] < 0 { component[next] = id; stack.append(next) }
-                }
                 for arc in graph.incomingArcs(ofNode: node) where weights[Int(arc)] != unreachable {
                     let previous = Int(graph.tail(ofArc: Int(arc)))
-                    if component[previous] < 0 { component[previous] = id; stack.append(previous) }
+                    if component[previous] < 0 {
+                        component[previous] = id
+                        pending.append(previous)
+                    }
                 }
             }
             sizes.append(size)
