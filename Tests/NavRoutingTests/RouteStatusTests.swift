@@ -81,7 +81,14 @@ import Testing
         osm.node(3, x: 300, y: 300)
         osm.way(1, [1, 2], ["highway": "residential"])
         osm.way(2, [2, 3], ["highway": "residential", "oneway": "yes"])
-        let result = try RoutingFixtures.route(osm, OSMFixture.coordinate(x: 300, y: 290), OSMFixture.coordinate(x: 10, y: 0))
+        let router = Router(graph: try osm.graph())
+        let snapped = router.route(RouteRequest(waypoints: [
+            Waypoint(coordinate: OSMFixture.coordinate(x: 300, y: 290)), Waypoint(coordinate: OSMFixture.coordinate(x: 10, y: 0)),
+        ]))
+        #expect(snapped.status == .ok, "coordinates snap onto roads that lead somewhere")
+        let result = router.route(RouteRequest(waypoints: [
+            Waypoint(placeID: "osm:way/2"), Waypoint(coordinate: OSMFixture.coordinate(x: 10, y: 0)),
+        ]))
         #expect(result.status == .noRouteFound)
         #expect(!result.message.isEmpty)
     }
