@@ -55,4 +55,38 @@ import Testing
             #expect(Set(costs).count == 1, "\(from) -> \(to): \(costs)")
         }
     }
+
+    @Test func trafficFactorsAboveOneStayExact() {
+        var random = SplitMix64(seed: 8)
+        let graph = Self.router.graph
+        var traffic = TrafficSpeedFactors()
+        for way in 0..<graph.wayCount where random.nextUnit() < 0.5 {
+            traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + 1.5 * random.nextUnit()
+        }
+        let side = Self.network.side
+        for _ in 0..<15 {
+            let from = (Int(random.next() % UInt64(side)), Int(random.next() % UInt64(side)))
+            let to = (Int(random.next() % UInt64(side)), Int(random.next() % UInt64(side)))
+            guard from != to else { continue }
+            let fast = route(RoutingOptions(traffic: traffic), from: from, to: to)
+            let reference = route(RoutingOptions(traffic: traffic, algorithm: .dijkstra), from: from, to: to)
+            #expect(fast.routes.first?.cost == reference.routes.first?.cost)
+        }
+    }
+
+    @Test func headingPicksTheStartingDirection() throws {
+        // Row 22 is a two-way residential street; start in the middle of a block.
+        let start = coordinate(row: 22, column: 5).interpolated(to: coordinate(row: 22, column: 6), fraction: 0.5)
+        let target = coordinate(row: 22, column: 2)
+        let westward = Self.router.route(RouteRequest(waypoints: [
+            Waypoint(coordinate: start, heading: 270), Waypoint(coordinate: target),
+        ]))
+        let eastward = Self.router.route(RouteRequest(waypoints: [
+            Waypoint(coordinate: start, heading: 90), Waypoint(coordinate: target),
+        ]))
+        let west = try #require(westward.routes.first)
+        let east = try #require(eastward.routes.first)
+        #expect(west.distanceMeters < east.distanceMeters, "starting eastwards means turning around later")
+    }
 }
+

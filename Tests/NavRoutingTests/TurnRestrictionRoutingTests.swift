@@ -50,4 +50,16 @@ import Testing
         let result = try RoutingFixtures.route(osm, RoutingFixtures.south, RoutingFixtures.ringCorner)
         #expect(result.roadNames == ["Southway", "Northway", "Ringway"], "\(result.roadNames)")
     }
+
+    @Test func exceptedModesIgnoreTheRestriction() throws {
+        var osm = RoutingFixtures.crossroads()
+        osm.restriction(94, "no_right_turn", from: 10, viaNode: 1, to: 12)
+        osm.relations[osm.relations.count - 1].tags["except"] = "bicycle"
+        let cycling = try RoutingFixtures.route(
+            osm, RoutingFixtures.south, RoutingFixtures.eastEnd, options: RoutingOptions(travelMode: .cycling))
+        #expect(cycling.roadNames == ["Southway", "Eastway"])
+        let driving = try RoutingFixtures.route(osm, RoutingFixtures.south, RoutingFixtures.eastEnd)
+        #expect(driving.roadNames.contains("Ringway"))
+    }
 }
+

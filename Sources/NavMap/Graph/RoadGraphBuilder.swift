@@ -245,7 +245,6 @@ public struct RoadGraphBuilder {
         for entering in graph.incomingArcs(ofNode: Int(start)) where entering != fromArc {
             restrictions.append(RoadGraph.TurnRestriction(fromArc: entering, toArc: firstCopyArc, modes: 0xFF))
         }
-        restrictions.append(RoadGraph.TurnRestriction(fromArc: fromArc, toArc: firstCopyArc, modes: ~modes))
     }
 
     /// Appends a one-directional copy of `arc` between the given nodes and returns the new arc.

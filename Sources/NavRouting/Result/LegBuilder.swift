@@ -27,15 +27,15 @@ struct LegBuilder {
             }
             let length = graph.lengthMeters(ofSegment: arc >> 1) * max(0, end - start)
             let factor = factors.map { Double($0[arc]) } ?? 1
-            let speed = max(0.5, graph.speed(ofArc: arc, mode: mode)) * factor
+            let freeFlow = max(0.5, graph.speed(ofArc: arc, mode: mode))
             coordinates.append(point)
             cumulative.append(cumulative[cumulative.count - 1] + length)
-            speeds.append(speed)
+            speeds.append(freeFlow)
             limits.append(graph.speedLimit(ofArc: arc))
             let way = graph.way(ofSegment: arc >> 1)
             names.append(graph.roadName(ofWay: way))
             wayIDs.append(graph.osmID(ofWay: way))
-            durations.append(length / speed)
+            durations.append(length / (freeFlow * factor))
         }
         let steps = StepBuilder(graph: graph, mode: mode).steps(
             arcs: path.arcs.map(Int.init), coordinates: coordinates, cumulative: cumulative, durations: durations,

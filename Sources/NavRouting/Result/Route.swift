@@ -34,15 +34,18 @@ public struct RouteLeg: Sendable, Equatable {
     public var coordinates: [Coordinate]
     /// Distance from the leg start to each coordinate, in metres.
     public var cumulativeDistances: [Double]
-    /// Free-flow speed per segment in m/s (traffic factors applied).
+    /// Free-flow speed per segment in m/s (without traffic).
     public var segmentSpeeds: [Double]
     /// Legal limit per segment in m/s, nil when unknown.
     public var segmentSpeedLimits: [Double?]
     public var segmentRoadNames: [String]
+    /// OSM way id per segment (the key of traffic speed factors).
     public var segmentWayIDs: [Int64]
+    /// Expected travel time per segment in seconds, traffic included.
     public var segmentDurations: [Double]
     public var steps: [RouteStep]
     public var distanceMeters: Double
+    /// Expected travel time in seconds, traffic included.
     public var durationSeconds: Double
     /// The search cost in milliseconds (includes avoidance penalties); equal costs mean equally good routes.
     public var cost: Int
