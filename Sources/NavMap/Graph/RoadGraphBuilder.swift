@@ -233,6 +233,8 @@ public struct RoadGraphBuilder {
             if firstCopyArc == nil { firstCopyArc = copyArc }
             let isLast = i == path.count - 1
             for out in graph.outgoingArcs(ofNode: Int(original)) {
+                // No U-turn back along the via way: the copy would hide it from the search's U-turn rule.
+                if out == arc ^ 1 { continue }
                 if !isLast && out == path[i + 1] { continue }
                 if isLast && exits.contains(out) != only { continue }
                 let head = graph.head(ofArc: Int(out))
