@@ -148,7 +148,7 @@ public struct RoadSnapper: Sendable {
             preferredArc: best.arc)
     }
 
-    /// Segments that pass through the box (by their bounding cells; callers may refine by geometry).
+    /// Segments with an end node inside the box (segments are short, so this is what an area incident covers).
     public func segments(in box: BoundingBox) -> [Int] {
         let low = project(box.minLatitude, box.minLongitude)
         let high = project(box.maxLatitude, box.maxLongitude)
