@@ -16,6 +16,45 @@ struct ShortestPathSearch {
     let bidirectional: Bool
     let isCanceled: (() -> Bool)?
 
+    // The graph arrays the inner loops read, held directly so that access compiles to plain loads
+    // rather than calls across the module boundary.
+    private let segmentEnds: [UInt32]
+    private let segmentFlags: [UInt8]
+    private let arcModes: [UInt8]
+    private let arcHasRestriction: [Bool]
+    private let outOffsets: [UInt32]
+    private let outArcs: [UInt32]
+    private let inOffsets: [UInt32]
+    private let inArcs: [UInt32]
+    private let weights: [UInt32]
+    private let modeBit: UInt8
+
+    init(
+        graph: RoadGraph, network: ModeNetwork, avoidedFlags: UInt8, factors: [Float]?, useLandmarks: Bool,
+        bidirectional: Bool, isCanceled: (() -> Bool)?
+    ) {
+        self.graph = graph
+        self.network = network
+        self.avoidedFlags = avoidedFlags
+        self.factors = factors
+        self.useLandmarks = useLandmarks
+        self.bidirectional = bidirectional
+        self.isCanceled = isCanceled
+        segmentEnds = graph.segmentEnds
+        segmentFlags = graph.segmentFlags
+        arcModes = graph.arcModes
+        arcHasRestriction = graph.arcHasRestriction
+        outOffsets = graph.outOffsets
+        outArcs = graph.outArcs
+        inOffsets = graph.inOffsets
+        inArcs = graph.inArcs
+        weights = network.weights
+        modeBit = network.mode.bit
+    }
+
+    @inline(__always) private func head(_ arc: Int) -> Int { Int(segmentEnds[arc ^ 1]) }
+    @inline(__always) private func tail(_ arc: Int) -> Int { Int(segmentEnds[arc]) }
+
     struct Canceled: Error {}
 
     static let noParent = UInt32.max
@@ -23,10 +62,10 @@ struct ShortestPathSearch {
 
     /// The search cost of driving the whole of `arc`, or nil when the mode may not use it.
     @inline(__always) func weight(_ arc: Int) -> Int? {
-        let base = network.weights[arc]
+        let base = weights[arc]
         if base == ModeNetwork.unreachable { return nil }
         var cost = Int(base)
-        if avoidedFlags != 0 && graph.segmentFlags[arc >> 1] & avoidedFlags != 0 {
+        if avoidedFlags != 0 && segmentFlags[arc >> 1] & avoidedFlags != 0 {
             // Soft avoidance: the arc stays usable when there is no other way, but at a steep price.
             cost = cost * 50 + 600_000
         }
@@ -43,15 +82,14 @@ struct ShortestPathSearch {
     /// U-turns are allowed only where there is nothing else to do.
     @inline(__always) func turnAllowed(from a: Int, to b: Int, at node: Int) -> Bool {
         if b == a ^ 1 {
-            let bit = network.mode.bit
             var usable = 0
-            for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 {
+            for k in Int(outOffsets[node])..<Int(outOffsets[node + 1]) where arcModes[Int(outArcs[k])] & modeBit != 0 {
                 usable += 1
                 if usable > 1 { return false }
             }
             return true
         }
-        return !graph.isTurnRestricted(from: a, to: b, modeBit: network.mode.bit)
+        return !arcHasRestriction[a] || !graph.isTurnRestricted(from: a, to: b, modeBit: modeBit)
     }
 
     /// Finds the cheapest path from any of `sources` to any of `targets`.
@@ -148,8 +186,9 @@ struct ShortestPathSearch {
             if !bidirectional || forwardTop.key <= backwardKey {
                 let entry = ws.forwardHeap.pop()!
                 let a = Int(entry.state)
-                let node = Int(graph.head(ofArc: a))
-                for b32 in graph.outgoingArcs(ofNode: node) {
+                let node = head(a)
+                for k in Int(outOffsets[node])..<Int(outOffsets[node + 1]) {
+                    let b32 = outArcs[k]
                     let b = Int(b32)
                     guard let w = weight(b), turnAllowed(from: a, to: b, at: node) else { continue }
                     let cost = entry.cost + w
@@ -157,8 +196,7 @@ struct ShortestPathSearch {
                         ws.forwardStamp[b] = stamp
                         ws.forwardCost[b] = cost
                         ws.forwardParent[b] = UInt32(a)
-                        let head = Int(graph.head(ofArc: b))
-                        ws.forwardHeap.push(.init(key: 2 * cost + potential(head), cost: cost, state: b32))
+                        ws.forwardHeap.push(.init(key: 2 * cost + potential(head(b)), cost: cost, state: b32))
                         if ws.backwardStamp[b] == stamp, cost + ws.backwardCost[b] < best {
                             best = cost + ws.backwardCost[b]
                             meeting = b32
@@ -170,9 +208,10 @@ struct ShortestPathSearch {
                 let entry = ws.backwardHeap.pop()!
                 let b = Int(entry.state)
                 guard let w = weight(b) else { continue }
-                let node = Int(graph.tail(ofArc: b))
+                let node = tail(b)
                 let cost = entry.cost + w
-                for a32 in graph.incomingArcs(ofNode: node) {
+                for k in Int(inOffsets[node])..<Int(inOffsets[node + 1]) {
+                    let a32 = inArcs[k]
                     let a = Int(a32)
                     guard weight(a) != nil, turnAllowed(from: a, to: b, at: node) else { continue }
                     if ws.backwardStamp[a] != stamp || cost < ws.backwardCost[a] {
