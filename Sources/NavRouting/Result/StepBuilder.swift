@@ -107,6 +107,9 @@ struct StepBuilder {
             let otherTurn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
             if !sameName || fromMain { return turn < otherTurn ? .forkLeft : .forkRight }
         }
+        // Where the road merely bends and there is nothing else to take, there is nothing to say either,
+        // unless the road gets a new name.
+        if others.isEmpty { return sameName || graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty ? nil : .continue }
         let magnitude = abs(turn)
         if sameName && magnitude < 40 { return nil }
         if magnitude < 20 { return sameName ? nil : .continue }
