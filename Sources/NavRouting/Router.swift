@@ -61,10 +61,7 @@ public final class Router: Sendable {
         guard let network = networks[mode] else { return nil }
         return snapper.nearest(
             to: coordinate, mode: mode, heading: heading, maxDistanceMeters: maxDistanceMeters,
-            accept: { [graph] segment in
-                network.inMainComponent[Int(graph.segmentEnds[2 * segment])]
-                    && network.inMainComponent[Int(graph.segmentEnds[2 * segment + 1])]
-            })
+            accept: { segment in network.mainArcs[2 * segment] || network.mainArcs[2 * segment + 1] })
     }
 
     /// Plans the route for `request`.

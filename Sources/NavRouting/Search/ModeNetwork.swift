@@ -8,9 +8,9 @@ struct ModeNetwork: Sendable {
     let mode: TravelMode
     /// Free-flow travel time per arc in milliseconds; `unreachable` when the mode may not use the arc.
     let weights: [UInt32]
-    /// Whether a node belongs to the largest strongly connected part of this mode's network; snapping
+    /// Whether an arc belongs to the largest strongly connected part of this mode's network; snapping
     /// stays there so that a waypoint is not stranded on an isolated scrap of road.
-    let inMainComponent: [Bool]
+    let mainArcs: [Bool]
     let landmarks: LandmarkTable
 
     init(graph: RoadGraph, mode: TravelMode, landmarkCount: Int) {
@@ -21,42 +21,54 @@ struct ModeNetwork: Sendable {
             weights[arc] = UInt32(max(1, (seconds * 1000).rounded(.up)))
         }
         self.weights = weights
-        self.inMainComponent = Self.mainComponent(graph: graph, weights: weights)
-        self.landmarks = LandmarkTable(
-            graph: graph, weights: weights, inMainComponent: inMainComponent, count: landmarkCount)
+        let mainArcs = Self.mainComponent(graph: graph, weights: weights, mode: mode)
+        var mainNodes = [Bool](repeating: false, count: graph.nodeCount)
+        for arc in 0..<graph.arcCount where mainArcs[arc] { mainNodes[Int(graph.head(ofArc: arc))] = true }
+        self.mainArcs = mainArcs
+        self.landmarks = LandmarkTable(graph: graph, weights: weights, inMainComponent: mainNodes, count: landmarkCount)
     }
 
-    /// The largest strongly connected set of nodes (Kosaraju, iterative): from any of them every other
-    /// can be reached. Clipped extracts leave one-way roads that lead out of the map and never back, and
-    /// snapping onto those would strand a waypoint.
-    private static func mainComponent(graph: RoadGraph, weights: [UInt32]) -> [Bool] {
-        let n = graph.nodeCount
-        var visited = [Bool](repeating: false, count: n)
+    /// The largest strongly connected set of arcs under the turn rules (restrictions, no U-turns except at
+    /// dead ends), found with an iterative Kosaraju: from any of these arcs every other can be reached.
+    /// Clipped extracts leave roads that lead out of the map and never back, or that can only be entered
+    /// by a turn from outside it; snapping onto those would strand a waypoint.
+    private static func mainComponent(graph: RoadGraph, weights: [UInt32], mode: TravelMode) -> [Bool] {
+        let arcCount = graph.arcCount
+        let bit = mode.bit
+        func usable(_ arc: Int) -> Bool { weights[arc] != unreachable }
+        func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
+            if b == a ^ 1 {
+                return graph.outgoingArcs(ofNode: node).filter { graph.arcModes[Int($0)] & bit != 0 }.count <= 1
+            }
+            return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
+        }
+        func successors(_ a: Int) -> [Int] {
+            let node = Int(graph.head(ofArc: a))
+            return graph.outgoingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed(a, $0, at: node) }
+        }
+        func predecessors(_ b: Int) -> [Int] {
+            let node = Int(graph.tail(ofArc: b))
+            return graph.incomingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed($0, b, at: node) }
+        }
+
+        var visited = [Bool](repeating: false, count: arcCount)
         var order: [Int] = []
-        order.reserveCapacity(n)
-        var stack: [(node: Int, next: Int)] = []
-        for start in 0..<n where !visited[start] {
+        var stack: [(arc: Int, next: [Int])] = []
+        for start in 0..<arcCount where usable(start) && !visited[start] {
             visited[start] = true
-            stack.append((start, 0))
-            while let top = stack.last {
-                let arcs = graph.outgoingArcs(ofNode: top.node)
-                let position = arcs.startIndex + top.next
-                if position < arcs.endIndex {
-                    stack[stack.count - 1].next += 1
-                    let arc = Int(arcs[position])
-                    guard weights[arc] != unreachable else { continue }
-                    let next = Int(graph.head(ofArc: arc))
+            stack.append((start, successors(start)))
+            while !stack.isEmpty {
+                if let next = stack[stack.count - 1].next.popLast() {
                     if !visited[next] {
                         visited[next] = true
-                        stack.append((next, 0))
+                        stack.append((next, successors(next)))
                     }
                 } else {
-                    order.append(top.node)
-                    stack.removeLast()
+                    order.append(stack.removeLast().arc)
                 }
             }
         }
-        var component = [Int32](repeating: -1, count: n)
+        var component = [Int32](repeating: -1, count: arcCount)
         var sizes: [Int] = []
         var pending: [Int] = []
         for start in order.reversed() where component[start] < 0 {
@@ -64,19 +76,18 @@ struct ModeNetwork: Sendable {
             var size = 0
             component[start] = id
             pending.append(start)
-            while let node = pending.popLast() {
+            while let arc = pending.popLast() {
                 size += 1
-                for arc in graph.incomingArcs(ofNode: node) where weights[Int(arc)] != unreachable {
-                    let previous = Int(graph.tail(ofArc: Int(arc)))
-                    if component[previous] < 0 {
-                        component[previous] = id
-                        pending.append(previous)
-                    }
+                for previous in predecessors(arc) where component[previous] < 0 {
+                    component[previous] = id
+                    pending.append(previous)
                 }
             }
             sizes.append(size)
         }
-        guard let largest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }) else { return [] }
+        guard let largest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }) else {
+            return [Bool](repeating: false, count: arcCount)
+        }
         return component.map { $0 == Int32(largest) }
     }
 }
