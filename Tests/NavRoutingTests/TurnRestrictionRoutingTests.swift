@@ -63,3 +63,22 @@ import Testing
     }
 }
 
+
+extension TurnRestrictionRoutingTests {
+    @Test func twoRestrictionsViaTheSameWayBothHold() throws {
+        var osm = RoutingFixtures.crossroads()
+        osm.node(7, x: 300, y: 0)
+        osm.node(8, x: 200, y: -100)
+        osm.way(15, [4, 7], ["highway": "residential", "name": "Far East"])
+        osm.way(16, [4, 8], ["highway": "residential", "name": "South Spur"])
+        osm.way(17, [8, 3], ["highway": "residential", "name": "Back Lane"])
+        osm.restriction(95, "no_straight_on", from: 10, viaWay: 12, to: 15)
+        osm.restriction(96, "no_left_turn", from: 10, viaWay: 12, to: 14)
+        let farEast = try RoutingFixtures.route(osm, RoutingFixtures.south, OSMFixture.coordinate(x: 290, y: 0))
+        #expect(farEast.status == .ok)
+        #expect(farEast.roadNames.first == "Southway" && farEast.roadNames.last == "Far East")
+        #expect(!farEast.roadNames.starts(with: ["Southway", "Eastway", "Far East"]), "\(farEast.roadNames)")
+        let ring = try RoutingFixtures.route(osm, RoutingFixtures.south, RoutingFixtures.ringCorner)
+        #expect(!ring.roadNames.starts(with: ["Southway", "Eastway", "Ringway"]), "\(ring.roadNames)")
+    }
+}

@@ -145,6 +145,7 @@ public struct RoadGraphBuilder {
     }
 
     private mutating func resolve(_ relations: [OSMData.Restriction], in graph: RoadGraph) {
+        var viaWayTurns: [ViaWayKey: (forbidden: Set<UInt32>, modes: UInt8)] = [:]
         for relation in relations {
             let fromWays = relation.fromWays.compactMap { wayByOSMID[$0] }
             let toWays = relation.toWays.compactMap { wayByOSMID[$0] }
@@ -158,9 +159,22 @@ public struct RoadGraphBuilder {
                     forbid(from: fromArc, at: via, exits: toArcs, only: only, modes: relation.modes, graph: graph)
                 }
             } else {
-                resolveViaWays(relation, fromWays: fromWays, toWays: toWays, only: only, graph: graph)
+                collectViaWays(relation, fromWays: fromWays, toWays: toWays, only: only, graph: graph, into: &viaWayTurns)
             }
         }
+        // Restrictions sharing a from arc and via path share one copy, which lacks every forbidden exit.
+        let orderedKeys = viaWayTurns.keys.sorted { a, b in
+            a.fromArc != b.fromArc ? a.fromArc < b.fromArc : a.path.lexicographicallyPrecedes(b.path)
+        }
+        for key in orderedKeys {
+            let turns = viaWayTurns[key]!
+            copyViaPath(key.path, after: key.fromArc, forbiddenExits: turns.forbidden, modes: turns.modes, graph: graph)
+        }
+    }
+
+    private struct ViaWayKey: Hashable {
+        var fromArc: UInt32
+        var path: [UInt32]
     }
 
     private mutating func forbid(
@@ -173,8 +187,9 @@ public struct RoadGraphBuilder {
 
     /// A restriction via one or more ways: traffic from the `from` arc is diverted onto a copy of the via
     /// path whose last node lacks the forbidden exits, which keeps the search a plain shortest-path search.
-    private mutating func resolveViaWays(
-        _ relation: OSMData.Restriction, fromWays: [Int], toWays: [Int], only: Bool, graph: RoadGraph
+    private func collectViaWays(
+        _ relation: OSMData.Restriction, fromWays: [Int], toWays: [Int], only: Bool, graph: RoadGraph,
+        into turns: inout [ViaWayKey: (forbidden: Set<UInt32>, modes: UInt8)]
     ) {
         let viaWays = relation.viaWays.compactMap { wayByOSMID[$0] }
         guard viaWays.count == relation.viaWays.count else { return }
@@ -184,8 +199,12 @@ public struct RoadGraphBuilder {
                 let end = graph.head(ofArc: Int(path[path.count - 1]))
                 let toArcs = Set(toWays.flatMap { arcs(of: $0, leaving: end) })
                 guard !toArcs.isEmpty else { continue }
+                let exits = Set(graph.outgoingArcs(ofNode: Int(end)))
+                let forbidden = only ? exits.subtracting(toArcs) : toArcs
                 for fromArc in arcs(of: fromWay, entering: start) where !path.contains(fromArc ^ 1) {
-                    copyViaPath(path, after: fromArc, exits: toArcs, only: only, modes: relation.modes, graph: graph)
+                    let key = ViaWayKey(fromArc: fromArc, path: path)
+                    let existing = turns[key] ?? ([], 0)
+                    turns[key] = (existing.forbidden.union(forbidden), existing.modes | relation.modes)
                 }
             }
         }
@@ -218,7 +237,7 @@ public struct RoadGraphBuilder {
     }
 
     private mutating func copyViaPath(
-        _ path: [UInt32], after fromArc: UInt32, exits: Set<UInt32>, only: Bool, modes: UInt8, graph: RoadGraph
+        _ path: [UInt32], after fromArc: UInt32, forbiddenExits: Set<UInt32>, modes: UInt8, graph: RoadGraph
     ) {
         let start = graph.tail(ofArc: Int(path[0]))
         var previousCopy = start
@@ -236,7 +255,7 @@ public struct RoadGraphBuilder {
                 // No U-turn back along the via way: the copy would hide it from the search's U-turn rule.
                 if out == arc ^ 1 { continue }
                 if !isLast && out == path[i + 1] { continue }
-                if isLast && exits.contains(out) != only { continue }
+                if isLast && forbiddenExits.contains(out) { continue }
                 let head = graph.head(ofArc: Int(out))
                 _ = appendCopy(of: Int(out), from: copy, to: head, modes: modes)
             }
