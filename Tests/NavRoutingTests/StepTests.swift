@@ -26,7 +26,10 @@ import Testing
         #expect(straight[1].instruction == "Continue onto Northway")
     }
 
-    @Test(arguments: [(RoutingFixtures.roundaboutEast, 1, "East Road"), (RoutingFixtures.roundaboutNorth, 2, "North Road"), (RoutingFixtures.roundaboutWest, 3, "West Road")])
+    @Test(arguments: [
+        (RoutingFixtures.roundaboutEast, 1, "East Road"), (RoutingFixtures.roundaboutNorth, 2, "North Road"),
+        (RoutingFixtures.roundaboutWest, 3, "West Road"),
+    ])
     func roundaboutExitNumbers(destination: Coordinate, exit: Int, road: String) throws {
         let result = try steps(RoutingFixtures.roundabout(), RoutingFixtures.roundaboutSouth, destination)
         #expect(result.map(\.maneuver) == [.depart, .roundabout, .arrive])
@@ -36,7 +39,8 @@ import Testing
     }
 
     @Test func stepsCoverTheLegAndAddUp() throws {
-        let result = try RoutingFixtures.route(RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.eastEnd)
+        let result = try RoutingFixtures.route(
+            RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.eastEnd)
         let leg = try #require(result.routes.first?.legs.first)
         #expect(leg.steps.first?.coordinateRange.lowerBound == 0)
         #expect(leg.steps.last?.coordinateRange.upperBound == leg.coordinates.count - 1)
@@ -71,7 +75,8 @@ import Testing
         osm.node(8, x: -800, y: -100)
         // The fixture is not strongly connected, so the ends are given as OSM ways rather than snapped.
         let router = Router(graph: try osm.graph())
-        let result = router.route(RouteRequest(waypoints: [Waypoint(placeID: "osm:way/6"), Waypoint(placeID: "osm:way/5")]))
+        let result = router.route(
+            RouteRequest(waypoints: [Waypoint(placeID: "osm:way/6"), Waypoint(placeID: "osm:way/5")]))
         let maneuvers = result.routes.first?.steps.map(\.maneuver) ?? []
         #expect(maneuvers.first == .depart && maneuvers.last == .arrive)
         #expect(maneuvers.contains(.onRamp), "\(maneuvers)")

@@ -131,7 +131,8 @@ struct LandmarkTable: Sendable {
             var bestNode = next
             var bestDistance: UInt64 = 0
             for v in 0..<n where inMainComponent[v] {
-                let d = UInt64(forward[v] == ModeNetwork.unreachable ? 0 : forward[v])
+                let d =
+                    UInt64(forward[v] == ModeNetwork.unreachable ? 0 : forward[v])
                     + UInt64(backward[v] == ModeNetwork.unreachable ? 0 : backward[v])
                 nearest[v] = min(nearest[v], d)
                 if nearest[v] > bestDistance && !chosen.contains(v) {
