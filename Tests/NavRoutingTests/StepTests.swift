@@ -1,3 +1,4 @@
+import Foundation
 import NavMap
 import NavRouting
 import Testing
@@ -90,4 +91,26 @@ extension RoutingFixtures {
     static let roundaboutEast = OSMFixture.coordinate(x: 290, y: 0)
     static let roundaboutNorth = OSMFixture.coordinate(x: 0, y: 290)
     static let roundaboutWest = OSMFixture.coordinate(x: -290, y: 0)
+}
+
+extension StepTests {
+    @Test(arguments: [
+        (30.0, Maneuver.slightRight), (90, .turnRight), (150, .sharpRight),
+        (-30, .slightLeft), (-90, .turnLeft), (-150, .sharpLeft),
+    ])
+    func turnAnglesNameTheManeuver(angle: Double, maneuver: Maneuver) throws {
+        var osm = OSMFixture()
+        let radians = angle * .pi / 180
+        osm.node(1, x: 0, y: 0)
+        osm.node(2, x: 0, y: -200)
+        osm.node(3, x: 200 * sin(radians), y: 200 * cos(radians))
+        // A side road on the other side, so that the junction offers a real choice.
+        osm.node(4, x: angle > 0 ? -200 : 200, y: 30)
+        osm.way(1, [2, 1], ["highway": "residential", "name": "Approach"])
+        osm.way(2, [1, 3], ["highway": "residential", "name": "Target Street"])
+        osm.way(3, [1, 4], ["highway": "residential", "name": "Side Street"])
+        let destination = OSMFixture.coordinate(x: 190 * sin(radians), y: 190 * cos(radians))
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -190), destination)
+        #expect(result.map(\.maneuver) == [.depart, maneuver, .arrive])
+    }
 }
