@@ -114,3 +114,15 @@ extension StepTests {
         #expect(result.map(\.maneuver) == [.depart, maneuver, .arrive])
     }
 }
+
+extension StepTests {
+    @Test(arguments: [
+        (Maneuver.turnLeft, "turn", "left"), (.slightRight, "turn", "slightRight"), (.forkLeft, "fork", "left"),
+        (.continue, "continue", "straight"), (.ferry, "continue", "straight"), (.uTurn, "uturn", "uturn"),
+        (.roundabout, "roundabout", nil), (.depart, "depart", nil), (.arrive, "arrive", nil),
+    ] as [(Maneuver, String, String?)])
+    func maneuversSplitIntoProtocolKindAndDirection(maneuver: Maneuver, kind: String, direction: String?) {
+        #expect(maneuver.kind == kind)
+        #expect(maneuver.direction == direction)
+    }
+}

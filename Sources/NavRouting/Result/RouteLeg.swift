@@ -1,0 +1,28 @@
+public import NavMap
+
+/// The route between two consecutive waypoints, with per-segment data for guidance (segment `i` runs
+/// from `coordinates[i]` to `coordinates[i + 1]`).
+public struct RouteLeg: Sendable, Equatable {
+    public var origin: ResolvedWaypoint
+    public var destination: ResolvedWaypoint
+    public var coordinates: [Coordinate]
+    /// Distance from the leg start to each coordinate, in metres.
+    public var cumulativeDistances: [Double]
+    /// Free-flow speed per segment in m/s (without traffic).
+    public var segmentSpeeds: [Double]
+    /// Legal limit per segment in m/s, nil when unknown.
+    public var segmentSpeedLimits: [Double?]
+    public var segmentRoadNames: [String]
+    /// OSM way id per segment (the key of traffic speed factors).
+    public var segmentWayIDs: [Int64]
+    /// Expected travel time per segment in seconds, traffic included.
+    public var segmentDurations: [Double]
+    public var steps: [RouteStep]
+    public var distanceMeters: Double
+    /// Expected travel time in seconds, traffic included.
+    public var durationSeconds: Double
+    /// The search cost in milliseconds (includes avoidance penalties); equal costs mean equally good routes.
+    public var cost: Int
+    /// The graph arcs driven, in order.
+    public var arcs: [Int]
+}
