@@ -4,6 +4,10 @@ public import NavMap
 public struct Route: Sendable, Equatable {
     public var legs: [RouteLeg]
 
+    public init(legs: [RouteLeg]) {
+        self.legs = legs
+    }
+
     public var distanceMeters: Double { legs.reduce(0) { $0 + $1.distanceMeters } }
     public var durationSeconds: Double { legs.reduce(0) { $0 + $1.durationSeconds } }
     public var cost: Int { legs.reduce(0) { $0 + $1.cost } }

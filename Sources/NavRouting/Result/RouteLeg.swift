@@ -25,4 +25,26 @@ public struct RouteLeg: Sendable, Equatable {
     public var cost: Int
     /// The graph arcs driven, in order.
     public var arcs: [Int]
+
+    public init(
+        origin: ResolvedWaypoint, destination: ResolvedWaypoint, coordinates: [Coordinate], cumulativeDistances: [Double],
+        segmentSpeeds: [Double], segmentSpeedLimits: [Double?], segmentRoadNames: [String], segmentWayIDs: [Int64],
+        segmentDurations: [Double], steps: [RouteStep], distanceMeters: Double, durationSeconds: Double, cost: Int,
+        arcs: [Int]
+    ) {
+        self.origin = origin
+        self.destination = destination
+        self.coordinates = coordinates
+        self.cumulativeDistances = cumulativeDistances
+        self.segmentSpeeds = segmentSpeeds
+        self.segmentSpeedLimits = segmentSpeedLimits
+        self.segmentRoadNames = segmentRoadNames
+        self.segmentWayIDs = segmentWayIDs
+        self.segmentDurations = segmentDurations
+        self.steps = steps
+        self.distanceMeters = distanceMeters
+        self.durationSeconds = durationSeconds
+        self.cost = cost
+        self.arcs = arcs
+    }
 }

@@ -15,4 +15,18 @@ public struct RouteStep: Sendable, Equatable {
     public var coordinateRange: ClosedRange<Int>
     /// Where the maneuver happens.
     public var location: Coordinate
+
+    public init(
+        maneuver: Maneuver, roundaboutExit: Int? = nil, roadName: String, instruction: String, distanceMeters: Double,
+        durationSeconds: Double, coordinateRange: ClosedRange<Int>, location: Coordinate
+    ) {
+        self.maneuver = maneuver
+        self.roundaboutExit = roundaboutExit
+        self.roadName = roadName
+        self.instruction = instruction
+        self.distanceMeters = distanceMeters
+        self.durationSeconds = durationSeconds
+        self.coordinateRange = coordinateRange
+        self.location = location
+    }
 }
