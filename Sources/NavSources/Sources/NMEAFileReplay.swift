@@ -1,0 +1,48 @@
+import Foundation
+public import NavProtocol
+
+/// Replays an NMEA 0183 log file by the timestamps of its sentences.
+public struct NMEAFileReplay: GPSFixSource {
+    public let path: String
+    public var parser: NMEAParser
+    public var replayer: FixReplayer
+    public let counters: SourceCounters
+    private let logger: SourceLogger
+
+    /// - Parameters:
+    ///   - path: the log file.
+    ///   - parser: checksum policy.
+    ///   - replayer: pacing and clock.
+    ///   - counters: updated with fixes and skipped lines by reason.
+    ///   - logger: a summary of skipped lines.
+    public init(
+        path: String, parser: NMEAParser = NMEAParser(), replayer: FixReplayer = FixReplayer(),
+        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+    ) {
+        self.path = path
+        self.parser = parser
+        self.replayer = replayer
+        self.counters = counters
+        self.logger = logger
+    }
+
+    /// - Throws: ``SourceError`` `.io` when the file cannot be read.
+    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceError(.io, "cannot read NMEA log \(path)")
+        }
+        var decoder = NMEADecoder(parser: parser)
+        let fixes = decoder.decode(data) + decoder.finish()
+        for (code, count) in decoder.statistics.rejected {
+            for _ in 0..<count { counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence) }
+        }
+        let malformed = decoder.statistics.malformed
+        if malformed > 0 { logger(.warning, "NMEA log \(path): skipped \(malformed) malformed lines") }
+        logger(.info, "NMEA log \(path): replaying \(fixes.count) fixes")
+        let counters = counters
+        replayer.replay(fixes, stop: stop) { fix in
+            counters.countFix()
+            deliver(fix)
+        }
+    }
+}
