@@ -5,7 +5,7 @@ public import NavProtocol
 ///
 /// Sources are blocking readers: ``run(stop:deliver:)`` occupies the calling thread (give it a dedicated
 /// `Thread`, never a Swift concurrency pool thread) and calls `deliver` on it for each fix. It polls the
-/// `stop` signal at least every ``pollInterval`` seconds, so raising it on SIGTERM ends the run promptly.
+/// `stop` signal at least every tenth of a second, so raising it on SIGTERM ends the run promptly.
 /// ``fixes()`` wraps this in an `AsyncThrowingStream` for async callers.
 public protocol GPSFixSource: Sendable {
     /// Reads until the input ends (files, stdin), `stop` is raised, or an unrecoverable error.
@@ -15,7 +15,7 @@ public protocol GPSFixSource: Sendable {
 }
 
 /// How often blocking reads wake up to check for a stop request, in seconds.
-public let pollInterval = 0.1
+let pollInterval = 0.1
 
 extension GPSFixSource {
     /// The fixes as an async sequence, read on a dedicated thread. Cancelling the consuming task (or

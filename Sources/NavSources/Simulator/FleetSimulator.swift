@@ -3,8 +3,9 @@ public import NavProtocol
 /// Many simulated vehicles stepped in lockstep, for load tests with thousands of vehicles.
 ///
 /// Vehicle `i` drives `routes[i % routes.count]`. Each distinct route's geometry is prepared once and
-/// shared by all its vehicles, and vehicles live in one contiguous array stepped in place, so a step costs
-/// a few hundred nanoseconds per vehicle. Each vehicle has its own noise seed (`seed + i`).
+/// shared by all its vehicles, and vehicles live in one contiguous array stepped in place, so a one-second
+/// step costs about a microsecond per vehicle in a release build (10 ms for 10,000 vehicles on this
+/// machine). Each vehicle has its own noise seed (`seed + i`).
 public struct FleetSimulator: Sendable {
     /// The vehicles; mutate one through the subscript to pause it, reroute it, and so on.
     public private(set) var vehicles: [RouteSimulator]

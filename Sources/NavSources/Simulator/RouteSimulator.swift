@@ -68,8 +68,10 @@ public struct RouteSimulator: Sendable {
 
     // MARK: Commands
 
-    /// Starts driving `route` from the beginning of its first leg, at rest.
+    /// Starts a new trip: drives `route` from the beginning of its first leg, at rest. A new trip may
+    /// leave its route again (``SimulationOptions/leaveRouteAtMeters``); a reroute does not.
     public mutating func simulateLocationsAlong(_ route: SimulatedRoute) {
+        hasLeftRoute = false
         start(prepared: route.legs.map { PreparedLeg($0, lateralAcceleration: options.lateralAcceleration) })
     }
 

@@ -12,8 +12,8 @@ public struct SimulationOptions: Sendable, Equatable {
     /// How fast the driver wants to go.
     public var speedProfile: SpeedProfile = .limit
     /// Distance along the route (from the start of the first leg) at which the vehicle turns off at right
-    /// angles and drives away, to exercise rerouting. It happens once per simulator, not once per route, so a
-    /// new route from the navigator is followed.
+    /// angles and drives away, to exercise rerouting. It happens once per trip: the route that replaces it
+    /// (``RouteSimulator/replaceRoute(with:)``, the navigator's reroute) is then followed to the end.
     public var leaveRouteAtMeters: Double?
     /// How far the vehicle drives away from the route before it stops and waits for a new one.
     public var offRouteDistanceMeters: Double = 400
