@@ -66,13 +66,9 @@ struct GpsdTests {
         let counters = SourceCounters()
         let client = GpsdClient(
             port: server.port, backoff: ReconnectBackoff(initial: 0.05, maximum: 0.2), counters: counters)
-        var latitudes = [Double]()
-        for try await fix in client.fixes() {
-            latitudes.append(fix.latitude)
-            #expect(fix.source == "gpsd")
-            if latitudes.count == 3 { break }
-        }
-        #expect(latitudes == [60.1, 60.2, 60.3])
+        let fixes = try await collectFixes(from: client, count: 3)
+        #expect(fixes.map(\.latitude) == [60.1, 60.2, 60.3])
+        #expect(fixes.allSatisfy { $0.source == "gpsd" })
         #expect(server.requests == [GpsdClient.watchCommand.dropLast(), GpsdClient.watchCommand.dropLast()].map(String.init))
         let snapshot = counters.snapshot()
         // The listener still queues a third connection after its last script, so count at least two.

@@ -35,11 +35,7 @@ struct NMEAStreamSourceTests {
                 as? NMEAStreamSource)
         let fast = NMEAStreamSource(
             input: source.input, backoff: ReconnectBackoff(initial: 0.05, maximum: 0.1), counters: counters)
-        var received = [GPSFix]()
-        for try await fix in fast.fixes() {
-            received.append(fix)
-            if received.count == 6 { break }
-        }
+        let received = try await collectFixes(from: fast, count: 6)
         #expect(received.map(\.timestamp) == (first + second).map(\.timestamp))
         #expect(zip(received, first + second).allSatisfy { abs($0.latitude - $1.latitude) < 1e-6 && $0.source == "nmea" })
         let snapshot = counters.snapshot()

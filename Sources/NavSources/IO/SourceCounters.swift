@@ -35,10 +35,11 @@ public final class SourceCounters: @unchecked Sendable {
 
     func countFix() { update { $0.fixes += 1 } }
 
-    func countSkipped(_ reason: String, malformed: Bool) {
+    func countSkipped(_ reason: String, malformed: Bool, times: Int = 1) {
+        guard times > 0 else { return }
         update {
-            $0.skippedByReason[reason, default: 0] += 1
-            if malformed { $0.malformed += 1 }
+            $0.skippedByReason[reason, default: 0] += times
+            if malformed { $0.malformed += times }
         }
     }
 }

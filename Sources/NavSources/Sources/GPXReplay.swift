@@ -20,7 +20,7 @@ public struct GPXReplay: GPSFixSource {
     /// - Throws: ``SourceError`` `.io` or `.parse` when the file is unreadable or has no timed point.
     public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
         let track = try GPXTrack(contentsOf: path)
-        for _ in 0..<track.skippedPoints { counters.countSkipped("gpxPointWithoutTime", malformed: true) }
+        counters.countSkipped("gpxPointWithoutTime", malformed: true, times: track.skippedPoints)
         if track.skippedPoints > 0 { logger(.warning, "GPX \(path): skipped \(track.skippedPoints) points without time or coordinates") }
         logger(.info, "GPX \(path): replaying \(track.fixes.count) points")
         let counters = counters

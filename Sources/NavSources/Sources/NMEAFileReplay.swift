@@ -34,7 +34,7 @@ public struct NMEAFileReplay: GPSFixSource {
         var decoder = NMEADecoder(parser: parser)
         let fixes = decoder.decode(data) + decoder.finish()
         for (code, count) in decoder.statistics.rejected {
-            for _ in 0..<count { counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence) }
+            counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: count)
         }
         let malformed = decoder.statistics.malformed
         if malformed > 0 { logger(.warning, "NMEA log \(path): skipped \(malformed) malformed lines") }

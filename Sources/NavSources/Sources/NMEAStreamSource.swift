@@ -68,10 +68,9 @@ public struct NMEAStreamSource: GPSFixSource {
                 deliver(fix)
             }
             let statistics = decoder.statistics
-            for (code, count) in statistics.rejected where count != reported.rejected[code, default: 0] {
-                for _ in reported.rejected[code, default: 0]..<count {
-                    counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence)
-                }
+            for (code, count) in statistics.rejected {
+                let new = count - reported.rejected[code, default: 0]
+                counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: new)
             }
             reported = statistics
         }
