@@ -145,6 +145,36 @@ struct RouteSimulatorTests {
         #expect(states == [.driving(legIndex: 0), .stoppedAtWaypoint(legIndex: 0), .driving(legIndex: 1), .arrived])
     }
 
+    @Test("without a stop duration the vehicle waits at a waypoint until told to continue")
+    func waitsForContinue() throws {
+        let route = try SimulatedRoute(legs: [
+            .init(coordinates: [TestGeometry.coordinate(east: 0, north: 0), TestGeometry.coordinate(east: 200, north: 0)], defaultSpeed: 10),
+            .init(coordinates: [TestGeometry.coordinate(east: 200, north: 0), TestGeometry.coordinate(east: 400, north: 0)], defaultSpeed: 10),
+        ])
+        var options = SimulationOptions()
+        options.stopDurationSeconds = nil
+        var simulator = RouteSimulator(options: options, startTime: start)
+        simulator.simulateLocationsAlong(route)
+        for _ in 0..<200 { _ = simulator.step() }
+        #expect(simulator.state == .stoppedAtWaypoint(legIndex: 0))
+        simulator.continueToNextLeg()
+        #expect(simulator.state == .driving(legIndex: 1))
+        _ = drive(&simulator)
+        #expect(simulator.state == .arrived)
+        #expect(abs(simulator.distanceAlongRoute - 400) < 0.5)
+    }
+
+    @Test("options out of range are rejected by validate()")
+    func validation() {
+        var options = SimulationOptions()
+        #expect(throws: Never.self) { try options.validate() }
+        options.speedMultiplier = 0
+        #expect(throws: SourceError.self) { try options.validate() }
+        options = SimulationOptions()
+        options.jitterMeters = -1
+        #expect(throws: SourceError.self) { try options.validate() }
+    }
+
     @Test("paused keeps the position and reports speed 0 while fixes keep coming")
     func paused() throws {
         let route = try TestGeometry.route([(0, 0), (1000, 0)])

@@ -1,7 +1,8 @@
 import Foundation
 public import NavProtocol
 
-/// Replays an NMEA 0183 log file by the timestamps of its sentences.
+/// Replays an NMEA 0183 log file by the timestamps of its sentences. Logs without RMC sentences carry no
+/// date; their fixes are dated by the replay clock's current day.
 public struct NMEAFileReplay: GPSFixSource {
     public let path: String
     public var parser: NMEAParser
@@ -31,7 +32,9 @@ public struct NMEAFileReplay: GPSFixSource {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(.io, "cannot read NMEA log \(path)")
         }
-        var decoder = NMEADecoder(parser: parser)
+        // A log of GGA without any RMC never states its date; it is taken to be from today.
+        let clock = replayer.clock
+        var decoder = NMEADecoder(parser: parser, assembler: NMEAFixAssembler(dateFallback: { clock.wallTime() }))
         let fixes = decoder.decode(data) + decoder.finish()
         for (code, count) in decoder.statistics.rejected {
             counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: count)
