@@ -122,7 +122,7 @@ enum POSIXDescriptor {
         return errno == EAGAIN || errno == EINTR ? .timedOut : .failed(errorText())
     }
 
-    /// Writes all bytes to a (possibly non-blocking) descriptor.
+    /// Writes all bytes to a (possibly non-blocking) socket.
     /// - Throws: ``SourceError`` `.connection` when the peer is gone.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
         var offset = 0
