@@ -76,3 +76,36 @@ import Testing
         #expect(message.topicName == "custom.thing.v1")
     }
 }
+
+@Suite struct EnvelopeScanTests {
+    let codec = EnvelopeCodec(maximumSize: 1 << 20)
+
+    @Test func scanAgreesWithDecodeOnGoodMessages() throws {
+        let header = EnvelopeHeader(
+            id: "r-1", source: "navbus://test/1", type: Topic.navRemainingTime.eventType,
+            time: Timestamp(secondsSince1970: 1_764_000_000), subject: "car-4", sequence: 1)
+        let envelope = try codec.encode(header: header, payload: JSONValue.object(JSONObject([("seconds", .array([.number(1.5), .integer(2)])), ("nested", .string("\"é\\"))])))
+        let scanned = try codec.scan(frames: [Array("nav.remaining_time.v1".utf8), envelope])
+        #expect(scanned.topic == "nav.remaining_time.v1")
+        #expect(scanned.subject == "car-4")
+    }
+
+    @Test(arguments: [
+        #"{"specversion":"1.0","id":"1","source":"s","type":"navbus.gps.fix.v1","time":"2026-11-29T10:00:00Z","subject":"v","data":{"a":[1,}}"#,
+        #"{"specversion":"1.0","id":"1","source":"s","type":"navbus.gps.fix.v1","time":"2026-11-29T10:00:00Z","subject":"v"}"#,
+        #"{"specversion":"1.0","id":"1","source":"s","type":"navbus.nav.location.v1","time":"2026-11-29T10:00:00Z","data":{}}"#,
+        "{\"specversion\":\"1.0\",\"id\":\"1\",\"source\":\"s\",\"type\":\"navbus.gps.fix.v1\",\"time\":\"2026-11-29T10:00:00Z\",\"data\":{\"x\":\"\u{01}\"}}",
+        #"{"specversion":"1.0","id":"1","source":"s","type":"navbus.gps.fix.v1","time":"yesterday","data":{}}"#,
+        #"{"specversion":"1.0","id":"1","source":"s","type":"navbus.gps.fix.v1","time":"2026-11-29T10:00:00Z","data":{}} trailing"#,
+        "[1,2]",
+    ])
+    func scanRejectsWhatDecodeRejects(text: String) {
+        #expect(throws: EnvelopeError.self) { try codec.scan(frames: [Array("gps.fix.v1".utf8), Array(text.utf8)]) }
+    }
+
+    @Test func scanRejectsInvalidUTF8InsideSkippedData() {
+        let bytes = Array(#"{"specversion":"1.0","id":"1","source":"s","type":"navbus.gps.fix.v1","time":"2026-11-29T10:00:00Z","data":{"x":""#.utf8)
+            + [0xC3, 0x28] + Array(#""}}"#.utf8)
+        #expect(throws: EnvelopeError.self) { try codec.scan(frames: [Array("gps.fix.v1".utf8), bytes]) }
+    }
+}

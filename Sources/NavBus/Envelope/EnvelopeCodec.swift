@@ -86,6 +86,46 @@ public struct EnvelopeCodec: Sendable {
         return BusMessage(topicName: topicName, header: header, data: data, rawEnvelope: frames[1])
     }
 
+    /// Checks a two-frame message the way `decode` does, but reads only the attributes, skipping over `data`
+    /// without building it. The proxy's cache uses this on every message it forwards.
+    /// - Returns: the topic frame and the envelope's subject.
+    /// - Throws: `EnvelopeError` saying what is wrong.
+    public func scan(frames: [[UInt8]]) throws(EnvelopeError) -> (topic: String, subject: String) {
+        guard frames.count == 2 else {
+            throw EnvelopeError(kind: .malformed, reason: "expected 2 frames (topic, envelope), got \(frames.count)")
+        }
+        guard let topicName = String(validating: frames[0], as: UTF8.self), let topic = Topic(rawValue: topicName) else {
+            throw EnvelopeError(kind: .unknownTopic, reason: "topic frame is not in the catalogue")
+        }
+        guard frames[1].count <= maximumSize else {
+            throw EnvelopeError(kind: .oversize, reason: "envelope of \(frames[1].count) bytes exceeds \(maximumSize)")
+        }
+        let attributes: [String: JSONValue]
+        do {
+            attributes = try JSONParser.scanObject(
+                frames[1], keys: ["specversion", "type", "time", "subject", "id", "source"], present: ["data"])
+        } catch {
+            throw EnvelopeError(kind: .malformed, reason: error.description)
+        }
+        guard case .string(let version) = attributes["specversion"] else {
+            throw EnvelopeError(kind: .malformed, reason: "missing attribute 'specversion'")
+        }
+        guard version == EnvelopeHeader.specVersion else {
+            throw EnvelopeError(kind: .wrongVersion, reason: "specversion '\(version.prefix(20))' is not 1.0")
+        }
+        for name in ["id", "source", "type", "time"] where attributes[name]?.stringValue == nil {
+            throw EnvelopeError(kind: .malformed, reason: "missing or non-string attribute '\(name)'")
+        }
+        guard let time = attributes["time"]?.stringValue, Timestamp(rfc3339: time) != nil else {
+            throw EnvelopeError(kind: .malformed, reason: "time is not an RFC 3339 date-time")
+        }
+        guard attributes["type"]?.stringValue == topic.eventType else {
+            throw EnvelopeError(kind: .malformed, reason: "type does not match topic '\(topicName)'")
+        }
+        guard attributes["data"] != nil else { throw EnvelopeError(kind: .malformed, reason: "missing attribute 'data'") }
+        return (topicName, attributes["subject"]?.stringValue ?? "default")
+    }
+
     /// Decodes the envelope frame alone.
     /// - Throws: `EnvelopeError` saying what is wrong.
     public func decodeEnvelope(_ bytes: [UInt8]) throws(EnvelopeError) -> (EnvelopeHeader, JSONValue) {

@@ -33,6 +33,24 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// Validates a complete JSON text whose top level is an object, materialising only the members named in
+    /// `keys`; every other value is checked for syntax and skipped without building anything. The proxy uses
+    /// this to read an envelope's attributes at a fraction of the cost of a full parse.
+    /// Members named in `present` are reported as `.null` when they exist, without being materialised.
+    /// - Returns: the wanted members that are present.
+    /// - Throws: `JSONParseError` for malformed text or a top level that is not an object.
+    public static func scanObject(_ bytes: [UInt8], keys: Set<String>, present: Set<String> = [])
+        throws(JSONParseError) -> [String: JSONValue]
+    {
+        let outcome = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) -> [String: JSONValue] in
+                var parser = JSONParser(buffer)
+                return try parser.scanDocument(keys: keys, present: present)
+            }
+        }
+        return try outcome.get()
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
@@ -47,6 +65,133 @@ public struct JSONParser {
         skipWhitespace()
         guard index == bytes.count else { throw fail("unexpected data after the JSON value") }
         return value
+    }
+
+    private mutating func scanDocument(keys: Set<String>, present: Set<String>) throws(JSONParseError)
+        -> [String: JSONValue]
+    {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fail("expected an object") }
+        index += 1
+        var found: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw fail("expected a string as object key")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
+                index += 1
+                skipWhitespace()
+                if keys.contains(key) {
+                    found[key] = try parseValue()
+                } else {
+                    try skipValue()
+                    if present.contains(key) { found[key] = .null }
+                }
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of input in object") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    break
+                } else {
+                    throw fail("expected ',' or '}' in object")
+                }
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected data after the JSON value") }
+        return found
+    }
+
+    /// Checks one value's syntax and moves past it without building it.
+    private mutating func skipValue() throws(JSONParseError) {
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let closing = bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isObject = closing == UInt8(ascii: "}")
+            try enter()
+            defer { depth -= 1 }
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == closing {
+                index += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                if isObject {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw fail("expected a string as object key")
+                    }
+                    try skipString()
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                        throw fail("expected ':' after key")
+                    }
+                    index += 1
+                    skipWhitespace()
+                }
+                try skipValue()
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of input") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == closing {
+                    index += 1
+                    return
+                } else {
+                    throw fail(isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
+                }
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            _ = try parseValue()  // numbers and literals allocate nothing
+        }
+    }
+
+    /// Moves past a string, validating escapes, control characters and UTF-8 without building it.
+    private mutating func skipString() throws(JSONParseError) {
+        let start = index + 1
+        var index = start
+        var plain = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if plain {
+                    if !isValidUTF8(start..<index) {
+                        throw JSONParseError(offset: start, reason: "string is not valid UTF-8")
+                    }
+                    self.index = index + 1
+                    return
+                }
+                break
+            }
+            if byte == UInt8(ascii: "\\") { plain = false; break }
+            if byte < 0x20 { self.index = index; throw fail("control character in string") }
+            index += 1
+        }
+        if plain { self.index = index; throw fail("unterminated string") }
+        self.index = start - 1
+        _ = try parseString()
+    }
+
+    private func isValidUTF8(_ range: Range<Int>) -> Bool {
+        var ascii = true
+        for position in range where bytes[position] >= 0x80 {
+            ascii = false
+            break
+        }
+        return ascii || String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil
     }
 
     private func fail(_ reason: String) -> JSONParseError {

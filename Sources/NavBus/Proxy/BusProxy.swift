@@ -125,8 +125,8 @@ public final class BusProxy: Sendable {
                 }
                 self.counters.add("forwarded")
                 do {
-                    let message = try codec.decode(frames: frames)
-                    cache.store(topic: message.topicName, subject: message.header.subject, envelope: frames[1])
+                    let (topic, subject) = try codec.scan(frames: frames)
+                    cache.store(topic: topic, subject: subject, envelope: frames[1])
                 } catch let error as EnvelopeError {
                     self.counters.add(error.kind.rawValue)
                 }
