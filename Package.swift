@@ -34,7 +34,9 @@ let package = Package(
 
         // Libraries, one job each.
         .target(name: "NavProtocol", swiftSettings: strict),
-        .target(name: "NavBus", dependencies: ["CZeroMQ", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavBus", dependencies: ["CZeroMQ", "NavProtocol"],
+            swiftSettings: strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         .target(name: "NavMap", dependencies: ["CReadOSM"], swiftSettings: strict),
         .target(name: "NavRouting", dependencies: ["NavMap"], swiftSettings: strict),
         .target(name: "NavGuidance", swiftSettings: strict),
