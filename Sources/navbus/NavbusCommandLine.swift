@@ -3,7 +3,7 @@ import NavService
 /// `navbus COMMAND ...`: the command line for people.
 enum NavbusCommandLine {
     static let commands: [any CLICommand.Type] = [
-        TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self,
+        TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self, ReplayCommand.self,
     ]
 
     static var usage: String {

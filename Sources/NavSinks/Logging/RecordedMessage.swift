@@ -70,3 +70,20 @@ public struct RecordedMessage: Sendable, Equatable {
         return candidate
     }
 }
+
+extension RecordedMessage {
+    /// The same message with its envelope `time` moved by `seconds`, everything else kept.
+    ///
+    /// A replay that loops sends the same `sequence` numbers again; with times moved forward, subscribers see
+    /// a restarted source instead of duplicates to drop.
+    /// - Throws: `RecordedMessageError` when the envelope is not a JSON object.
+    public func restamped(shiftingTimeBy seconds: Double) throws(RecordedMessageError) -> RecordedMessage {
+        guard case .object(var object)? = try? JSONParser.parse(envelope) else {
+            throw RecordedMessageError("the envelope of \(topicName) is not a JSON object")
+        }
+        let shifted = time.adding(seconds: seconds)
+        object["time"] = .string(shifted.rfc3339)
+        return RecordedMessage(
+            topicName: topicName, envelope: Array(JSONValue.object(object).jsonText.utf8), time: shifted)
+    }
+}
