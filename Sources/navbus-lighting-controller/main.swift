@@ -17,7 +17,7 @@ let parser = OptionParser(
         NAVBUS_LIGHTING_MODE, NAVBUS_THEME, NAVBUS_PRIMARY_BACKGROUND, NAVBUS_SECONDARY_BACKGROUND,
         NAVBUS_TEXT_COLOUR, NAVBUS_ACCENT_COLOUR and NAVBUS_CHANGED_AT in its environment.
         """,
-    options: Endpoints.busOptions + [
+    options: [
         Option(
             "dwell", variable: "NAVBUS_LIGHTING_DWELL", default: "30",
             help: "seconds a new suggestion must persist before it is applied", valueName: "SECONDS"),
@@ -29,20 +29,12 @@ let parser = OptionParser(
             valueName: "COLOUR"),
         Option("night-secondary", default: Theme.night.secondaryBackground,
             help: "night header secondary background", valueName: "COLOUR"),
-        Option("vehicle", help: "only this vehicle (repeatable; default all)", valueName: "V", repeats: true),
-        Option("exec", variable: "NAVBUS_LIGHTING_EXEC", help: "shell command run on each change", valueName: "CMD"),
-        Option("instance", variable: "NAVBUS_INSTANCE", help: "instance name in heartbeats (default host-pid)"),
-        Option("log-level", variable: "NAVBUS_LOG_LEVEL", default: "info", help: "debug, info, warning or error"),
-    ])
+    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_LIGHTING_EXEC"))
 
 ProcessMain.run(parser: parser) { options in
-    guard options.positional.isEmpty else {
-        throw UsageError("unexpected argument '\(options.positional[0])' (see navbus-lighting-controller --help)")
-    }
-    guard let level = Logger.Level(name: options.value("log-level") ?? "info") else {
-        throw UsageError("--log-level must be debug, info, warning or error")
-    }
-    let logger = Logger(label: "navbus-lighting-controller", level: level)
+    let logger = try SinkCommandLine.logger(options, label: "navbus-lighting-controller")
+    let settings = try SinkCommandLine.vehicleSinkSettings(
+        options, command: "navbus-lighting-controller", role: "lighting-controller")
     guard let dwell = try options.double("dwell"), dwell >= 0 else {
         throw UsageError("--dwell must be a number of seconds, at least 0")
     }
@@ -58,14 +50,10 @@ ProcessMain.run(parser: parser) { options in
     themes.day.secondaryBackground = try colour("day-secondary")
     themes.night.primaryBackground = try colour("night-primary")
     themes.night.secondaryBackground = try colour("night-secondary")
-    let vehicles = options.values("vehicle")
-    let configuration = LightingController.Configuration(
-        subscriberEndpoint: try options.require("sub"), publisherEndpoint: try options.require("pub"),
-        identity: SourceIdentity(role: "lighting-controller", instance: options.value("instance")),
-        dwellSeconds: dwell, themes: themes, vehicles: vehicles.isEmpty ? nil : Set(vehicles),
-        hookCommand: options.value("exec").flatMap { $0.isEmpty ? nil : $0 })
     let stop = StopFlag()
     let signals = SignalStop.install(stop, logger: logger)
-    try LightingController(configuration: configuration, logger: logger).run(stop: stop)
+    try LightingController(
+        configuration: .init(settings: settings, dwellSeconds: dwell, themes: themes), logger: logger
+    ).run(stop: stop)
     withExtendedLifetime(signals) {}
 }

@@ -30,10 +30,10 @@ let parser = OptionParser(
             "max-bytes", variable: "NAVBUS_LOG_MAX_BYTES", default: "64M",
             help: "rotate before a file passes this size (suffix K, M or G for 1024-based units)", valueName: "N"),
         Option.flag("stdout", help: "write the lines to standard output instead of files"),
-        Option("queue", default: "65536", help: "lines held between receiving and writing", valueName: "N"),
-        Option("instance", variable: "NAVBUS_INSTANCE", help: "instance name in heartbeats (default host-pid)"),
-        Option("log-level", variable: "NAVBUS_LOG_LEVEL", default: "info", help: "debug, info, warning or error"),
-    ])
+        Option(
+            "queue", default: "65536", help: "lines held between receiving and writing (and at most 64 MiB)",
+            valueName: "N"),
+    ] + SinkCommandLine.processOptions)
 
 /// Reads a byte count such as `1048576`, `512K`, `64M` or `2G`.
 func byteCount(_ text: String) throws(UsageError) -> Int {
@@ -51,10 +51,7 @@ func byteCount(_ text: String) throws(UsageError) -> Int {
 }
 
 ProcessMain.run(parser: parser) { options in
-    guard let level = Logger.Level(name: options.value("log-level") ?? "info") else {
-        throw UsageError("--log-level must be debug, info, warning or error")
-    }
-    let logger = Logger(label: "navbus-logger", level: level)
+    let logger = try SinkCommandLine.logger(options, label: "navbus-logger")
     let maximumBytes = try byteCount(try options.require("max-bytes"))
     guard let queueCapacity = try options.integer("queue"), queueCapacity > 0 else {
         throw UsageError("--queue must be a positive whole number")

@@ -16,7 +16,7 @@ let parser = OptionParser(
         NAVBUS_SEVERITY (none, minor, major), NAVBUS_RAISED (true, false), NAVBUS_SPEED, NAVBUS_SPEED_LIMIT (m/s),
         NAVBUS_PERCENTAGE and NAVBUS_SINCE in its environment.
         """,
-    options: Endpoints.busOptions + [
+    options: [
         Option("minor", variable: "NAVBUS_ALERT_MINOR", default: "5", help: "minor alert from PCT % above the limit",
             valueName: "PCT"),
         Option("major", variable: "NAVBUS_ALERT_MAJOR", default: "15", help: "major alert from PCT % above the limit",
@@ -27,32 +27,18 @@ let parser = OptionParser(
         Option(
             "min-duration", variable: "NAVBUS_ALERT_MIN_DURATION", default: "2",
             help: "seconds a raise or clear condition must persist", valueName: "SECONDS"),
-        Option("vehicle", help: "only this vehicle (repeatable; default all)", valueName: "V", repeats: true),
-        Option("exec", variable: "NAVBUS_ALERT_EXEC", help: "shell command run on each change", valueName: "CMD"),
-        Option("instance", variable: "NAVBUS_INSTANCE", help: "instance name in heartbeats (default host-pid)"),
-        Option("log-level", variable: "NAVBUS_LOG_LEVEL", default: "info", help: "debug, info, warning or error"),
-    ])
+    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_ALERT_EXEC"))
 
 ProcessMain.run(parser: parser) { options in
-    guard options.positional.isEmpty else {
-        throw UsageError("unexpected argument '\(options.positional[0])' (see navbus-speeding-alerter --help)")
-    }
-    guard let level = Logger.Level(name: options.value("log-level") ?? "info") else {
-        throw UsageError("--log-level must be debug, info, warning or error")
-    }
-    let logger = Logger(label: "navbus-speeding-alerter", level: level)
+    let logger = try SinkCommandLine.logger(options, label: "navbus-speeding-alerter")
+    let settings = try SinkCommandLine.vehicleSinkSettings(
+        options, command: "navbus-speeding-alerter", role: "speeding-alerter")
     let policy = SpeedAlertPolicy(
         minorPercentage: try options.double("minor") ?? 5, majorPercentage: try options.double("major") ?? 15,
         clearMargin: try options.double("margin") ?? 2, minimumDuration: try options.double("min-duration") ?? 2)
     if let problem = policy.problem { throw UsageError("\(problem) (--minor, --major, --margin, --min-duration)") }
-    let vehicles = options.values("vehicle")
-    let hook = options.value("exec").flatMap { $0.isEmpty ? nil : $0 }
-    let configuration = SpeedingAlerter.Configuration(
-        subscriberEndpoint: try options.require("sub"), publisherEndpoint: try options.require("pub"),
-        identity: SourceIdentity(role: "speeding-alerter", instance: options.value("instance")), policy: policy,
-        vehicles: vehicles.isEmpty ? nil : Set(vehicles), hookCommand: hook)
     let stop = StopFlag()
     let signals = SignalStop.install(stop, logger: logger)
-    try SpeedingAlerter(configuration: configuration, logger: logger).run(stop: stop)
+    try SpeedingAlerter(configuration: .init(settings: settings, policy: policy), logger: logger).run(stop: stop)
     withExtendedLifetime(signals) {}
 }

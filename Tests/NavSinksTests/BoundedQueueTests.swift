@@ -14,6 +14,17 @@ import Testing
         #expect(queue.takeAll(timeout: 0) == [6])
     }
 
+    @Test func heavyElementsFillTheQueueBeforeItsCountDoes() {
+        let queue = BoundedQueue<[UInt8]>(capacity: 100, weightLimit: 1000) { $0.count }
+        #expect(queue.offer([UInt8](repeating: 0, count: 600)))
+        #expect(!queue.offer([UInt8](repeating: 0, count: 600)))
+        #expect(queue.offer([UInt8](repeating: 0, count: 400)))
+        #expect(queue.dropped == 1)
+        #expect(queue.takeAll(timeout: 0).map(\.count) == [600, 400])
+        // An element heavier than the limit still passes through an empty queue, so no line is unloggable.
+        #expect(queue.offer([UInt8](repeating: 0, count: 5000)))
+    }
+
     @Test func takeAllWaitsNoLongerThanTheTimeout() {
         let queue = BoundedQueue<Int>(capacity: 3)
         let started = Date()

@@ -3,6 +3,9 @@ import Foundation
 /// A bounded first-in first-out hand-over from one producer thread to one consumer thread that never blocks the
 /// producer: when the queue is full, `offer` refuses the element and counts it as dropped.
 ///
+/// The queue is full when it holds `capacity` elements or when their total weight would pass `weightLimit`, so a
+/// burst of large elements cannot exhaust memory either.
+///
 /// The logger's receive loop offers each line and the writer thread takes everything queued at once, so a slow
 /// disk costs lines (counted) instead of slowing the bus.
 public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
@@ -10,13 +13,23 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var elements: [Element] = []
     private var droppedCount: UInt64 = 0
+    private var totalWeight = 0
     private var closed = false
     /// The most elements held at once.
     public let capacity: Int
+    /// The most total weight held at once; one element heavier than this is still accepted into an empty queue.
+    public let weightLimit: Int
+    private let weight: @Sendable (Element) -> Int
 
-    public init(capacity: Int) {
+    /// - Parameters:
+    ///   - capacity: the most elements held at once.
+    ///   - weightLimit: the most total weight held at once (e.g. bytes).
+    ///   - weight: an element's weight; 1 by default, so only `capacity` counts.
+    public init(capacity: Int, weightLimit: Int = .max, weight: @escaping @Sendable (Element) -> Int = { _ in 1 }) {
         precondition(capacity >= 1, "a queue needs room for at least one element")
         self.capacity = capacity
+        self.weightLimit = weightLimit
+        self.weight = weight
         elements.reserveCapacity(min(capacity, 4096))
     }
 
@@ -26,10 +39,12 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     public func offer(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, elements.count < capacity else {
+        let elementWeight = weight(element)
+        guard !closed, elements.count < capacity, elements.isEmpty || totalWeight + elementWeight <= weightLimit else {
             droppedCount += 1
             return false
         }
+        totalWeight += elementWeight
         elements.append(element)
         if elements.count == 1 { condition.signal() }
         return true
@@ -47,6 +62,7 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         }
         var taken: [Element] = []
         swap(&taken, &elements)
+        totalWeight = 0
         return taken
     }
 

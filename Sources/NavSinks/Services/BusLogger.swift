@@ -17,16 +17,19 @@ public final class BusLogger {
         public var identity: SourceIdentity
         /// Lines the queue between the receive loop and the writer holds.
         public var queueCapacity: Int
+        /// Bytes the queue holds at most, whatever the number of lines.
+        public var queueByteLimit: Int
 
         public init(
             subscriberEndpoint: String, publisherEndpoint: String, prefixes: [String], identity: SourceIdentity,
-            queueCapacity: Int = 65_536
+            queueCapacity: Int = 65_536, queueByteLimit: Int = 64 << 20
         ) {
             self.subscriberEndpoint = subscriberEndpoint
             self.publisherEndpoint = publisherEndpoint
             self.prefixes = prefixes
             self.identity = identity
             self.queueCapacity = queueCapacity
+            self.queueByteLimit = queueByteLimit
         }
 
         /// Sequences count every topic of a source, so gaps are detectable only when everything is recorded.
@@ -54,7 +57,8 @@ public final class BusLogger {
             counters: counters)
         let logger = self.logger
         subscriber.onReject = { logger.warning("rejected a message: \($0)") }
-        let queue = BoundedQueue<[UInt8]>(capacity: configuration.queueCapacity)
+        let queue = BoundedQueue<[UInt8]>(
+            capacity: configuration.queueCapacity, weightLimit: configuration.queueByteLimit, weight: { $0.count })
         let writer = LogWriter(queue: queue, output: output, counters: counters) { logger.error($0) }
         let writerThread = writer.start()
         let counters = self.counters
@@ -66,7 +70,7 @@ public final class BusLogger {
         let reactor = Reactor(stop: stop)
         reactor.onError = { logger.error("\($0)") }
         reactor.onReadable(subscriber.socket) {
-            try subscriber.drain { message in
+            try subscriber.drainBatch { message in
                 if detectsGaps, let gap = gaps.observe(message.header) {
                     counters.add("gapRecords")
                     logger.warning("\(gap.missed) message(s) of \(gap.source) missing before sequence \(gap.sequence)")

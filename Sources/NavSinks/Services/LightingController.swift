@@ -11,28 +11,15 @@ public import NavProtocol
 /// `NAVBUS_ACCENT_COLOUR` (`#RRGGBB`), `NAVBUS_CHANGED_AT` (RFC 3339).
 public final class LightingController {
     public struct Configuration: Sendable {
-        public var subscriberEndpoint: String
-        public var publisherEndpoint: String
-        public var identity: SourceIdentity
+        public var settings: VehicleSinkSettings
         /// Seconds of message time a new suggestion must persist before it is applied.
         public var dwellSeconds: Double
         public var themes: LightingThemes
-        /// Only these vehicles, or all when `nil`.
-        public var vehicles: Set<String>?
-        /// The `--exec` hook, run through `/bin/sh -c`.
-        public var hookCommand: String?
 
-        public init(
-            subscriberEndpoint: String, publisherEndpoint: String, identity: SourceIdentity, dwellSeconds: Double,
-            themes: LightingThemes = LightingThemes(), vehicles: Set<String>? = nil, hookCommand: String? = nil
-        ) {
-            self.subscriberEndpoint = subscriberEndpoint
-            self.publisherEndpoint = publisherEndpoint
-            self.identity = identity
+        public init(settings: VehicleSinkSettings, dwellSeconds: Double, themes: LightingThemes = LightingThemes()) {
+            self.settings = settings
             self.dwellSeconds = dwellSeconds
             self.themes = themes
-            self.vehicles = vehicles
-            self.hookCommand = hookCommand
         }
     }
 
@@ -48,70 +35,35 @@ public final class LightingController {
     /// Runs until `stop` is requested.
     /// - Throws: `ZMQError` when the sockets cannot be set up.
     public func run(stop: StopFlag) throws {
-        let context = ZMQContext()
         let counters = self.counters
         let logger = self.logger
         let dwell = configuration.dwellSeconds
         let themes = configuration.themes
-        let subscriber = try Subscriber(
-            context: context, endpoint: configuration.subscriberEndpoint, prefixes: ["nav.lighting_mode."],
-            counters: counters, subjects: configuration.vehicles)
-        subscriber.onReject = { logger.warning("rejected a message: \($0)") }
-        let publisher = try Publisher(
-            context: context, endpoint: configuration.publisherEndpoint, identity: configuration.identity,
-            counters: counters)
-        let hooks = configuration.hookCommand.map { command in
-            HookRunner(command: command, counters: counters) { logger.warning($0) }
-        }
+        let loop = try VehicleSinkLoop<LightingModeSuggestion>(
+            settings: configuration.settings, topic: .navLightingMode, process: "navbus-lighting-controller",
+            counters: counters, logger: logger)
         var filters: [String: LightingDwellFilter] = [:]
-        var clock = MessageClock()
 
-        func apply(_ change: LightingDwellFilter.Change, vehicle: String) throws {
+        func apply(_ change: LightingDwellFilter.Change?, vehicle: String) throws {
+            guard let change else { return }
             let applied = AppliedLighting(
                 appliedMode: change.mode, theme: themes.theme(for: change.mode), changedAt: change.changedAt)
-            try publisher.publish(.uiLighting, subject: vehicle, payload: applied)
+            try loop.publisher.publish(.uiLighting, subject: vehicle, payload: applied)
             counters.add("modesApplied")
             logger.info("applied \(change.mode.rawValue) (theme \(applied.theme.name)) for \(vehicle)")
-            hooks?.run(variables: Self.hookVariables(applied, vehicle: vehicle))
+            loop.hooks?.run(variables: Self.hookVariables(applied, vehicle: vehicle))
         }
 
-        let reactor = Reactor(stop: stop)
-        reactor.onError = { logger.error("\($0)") }
-        reactor.onReadable(subscriber.socket) {
-            try subscriber.drain { message in
-                guard message.topic == .navLightingMode else { return }
-                let suggestion: LightingModeSuggestion
-                do {
-                    suggestion = try message.decode(LightingModeSuggestion.self)
-                } catch {
-                    counters.add("invalidPayload")
-                    logger.warning("ignored a nav.lighting_mode.v1 payload that does not fit the schema: \(error)")
-                    return
-                }
-                let vehicle = message.header.subject
-                clock.observe(vehicle: vehicle, time: message.header.time, monotonic: MonotonicClock.seconds())
-                if let change = filters[vehicle, default: LightingDwellFilter(dwellSeconds: dwell)].observe(
-                    suggestion.mode, at: message.header.time)
-                {
-                    try apply(change, vehicle: vehicle)
-                }
-            }
-        }
-        reactor.every(0.1) {
-            let monotonic = MonotonicClock.seconds()
-            for vehicle in clock.vehicles {
-                guard let now = clock.now(vehicle: vehicle, monotonic: monotonic),
-                    let change = filters[vehicle]?.advance(to: now)
-                else { continue }
-                try apply(change, vehicle: vehicle)
-            }
-            hooks?.reap()
-        }
-        HeartbeatPublisher(process: "navbus-lighting-controller", identity: configuration.identity, counters: counters)
-            .schedule(on: reactor, publisher: publisher) { ["vehicles": UInt64(filters.count)] }
         logger.info("applying lighting suggestions after a dwell of \(dwell) s")
-        try reactor.run()
-        hooks?.waitForRunning(timeout: 2)
+        try loop.run(
+            stop: stop,
+            observe: { vehicle, suggestion, time in
+                try apply(
+                    filters[vehicle, default: LightingDwellFilter(dwellSeconds: dwell)].observe(suggestion.mode, at: time),
+                    vehicle: vehicle)
+            },
+            advance: { vehicle, time in try apply(filters[vehicle]?.advance(to: time), vehicle: vehicle) },
+            heartbeatExtra: { ["vehicles": UInt64(filters.count)] })
     }
 
     /// The environment variables the hook gets for an applied mode.

@@ -10,25 +10,12 @@ public import NavProtocol
 /// `NAVBUS_SINCE` (RFC 3339).
 public final class SpeedingAlerter {
     public struct Configuration: Sendable {
-        public var subscriberEndpoint: String
-        public var publisherEndpoint: String
-        public var identity: SourceIdentity
+        public var settings: VehicleSinkSettings
         public var policy: SpeedAlertPolicy
-        /// Only these vehicles, or all when `nil`.
-        public var vehicles: Set<String>?
-        /// The `--exec` hook, run through `/bin/sh -c`.
-        public var hookCommand: String?
 
-        public init(
-            subscriberEndpoint: String, publisherEndpoint: String, identity: SourceIdentity, policy: SpeedAlertPolicy,
-            vehicles: Set<String>? = nil, hookCommand: String? = nil
-        ) {
-            self.subscriberEndpoint = subscriberEndpoint
-            self.publisherEndpoint = publisherEndpoint
-            self.identity = identity
+        public init(settings: VehicleSinkSettings, policy: SpeedAlertPolicy) {
+            self.settings = settings
             self.policy = policy
-            self.vehicles = vehicles
-            self.hookCommand = hookCommand
         }
     }
 
@@ -44,74 +31,39 @@ public final class SpeedingAlerter {
     /// Runs until `stop` is requested.
     /// - Throws: `ZMQError` when the sockets cannot be set up.
     public func run(stop: StopFlag) throws {
-        let context = ZMQContext()
         let counters = self.counters
         let logger = self.logger
         let policy = configuration.policy
-        let subscriber = try Subscriber(
-            context: context, endpoint: configuration.subscriberEndpoint, prefixes: ["nav.speeding."],
-            counters: counters, subjects: configuration.vehicles)
-        subscriber.onReject = { logger.warning("rejected a message: \($0)") }
-        let publisher = try Publisher(
-            context: context, endpoint: configuration.publisherEndpoint, identity: configuration.identity,
-            counters: counters)
-        let hooks = configuration.hookCommand.map { command in
-            HookRunner(command: command, counters: counters) { logger.warning($0) }
-        }
+        let loop = try VehicleSinkLoop<SpeedingUpdate>(
+            settings: configuration.settings, topic: .navSpeeding, process: "navbus-speeding-alerter",
+            counters: counters, logger: logger)
         var machines: [String: SpeedAlertStateMachine] = [:]
-        var clock = MessageClock()
 
-        func announce(_ alert: SpeedAlert, vehicle: String) throws {
-            try publisher.publish(.alertSpeeding, subject: vehicle, payload: alert)
+        func announce(_ alert: SpeedAlert?, vehicle: String) throws {
+            guard let alert else { return }
+            try loop.publisher.publish(.alertSpeeding, subject: vehicle, payload: alert)
             counters.add(alert.raised ? "alertsRaised" : "alertsLowered")
             logger.info(Self.describe(alert, vehicle: vehicle))
-            hooks?.run(variables: Self.hookVariables(alert, vehicle: vehicle))
+            loop.hooks?.run(variables: Self.hookVariables(alert, vehicle: vehicle))
         }
 
-        let reactor = Reactor(stop: stop)
-        reactor.onError = { logger.error("\($0)") }
-        reactor.onReadable(subscriber.socket) {
-            try subscriber.drain { message in
-                guard message.topic == .navSpeeding else { return }
-                let update: SpeedingUpdate
-                do {
-                    update = try message.decode(SpeedingUpdate.self)
-                } catch {
-                    counters.add("invalidPayload")
-                    logger.warning("ignored a nav.speeding.v1 payload that does not fit the schema: \(error)")
-                    return
-                }
-                let vehicle = message.header.subject
-                clock.observe(vehicle: vehicle, time: message.header.time, monotonic: MonotonicClock.seconds())
-                if let alert = machines[vehicle, default: SpeedAlertStateMachine(policy: policy)].observe(
-                    update, at: message.header.time)
-                {
-                    try announce(alert, vehicle: vehicle)
-                }
-            }
-        }
-        reactor.every(0.1) {
-            let monotonic = MonotonicClock.seconds()
-            for vehicle in clock.vehicles {
-                guard let now = clock.now(vehicle: vehicle, monotonic: monotonic),
-                    let alert = machines[vehicle]?.advance(to: now)
-                else { continue }
-                try announce(alert, vehicle: vehicle)
-            }
-            hooks?.reap()
-        }
-        HeartbeatPublisher(process: "navbus-speeding-alerter", identity: configuration.identity, counters: counters)
-            .schedule(on: reactor, publisher: publisher) {
+        logger.info(
+            "alerting from \(policy.minorPercentage)% (minor) and \(policy.majorPercentage)% (major) above the limit, "
+                + "clear margin \(policy.clearMargin) points, minimum duration \(policy.minimumDuration) s")
+        try loop.run(
+            stop: stop,
+            observe: { vehicle, update, time in
+                try announce(
+                    machines[vehicle, default: SpeedAlertStateMachine(policy: policy)].observe(update, at: time),
+                    vehicle: vehicle)
+            },
+            advance: { vehicle, time in try announce(machines[vehicle]?.advance(to: time), vehicle: vehicle) },
+            heartbeatExtra: {
                 [
                     "vehicles": UInt64(machines.count),
                     "alertsActive": UInt64(machines.values.filter { $0.severity != .noAlert }.count),
                 ]
-            }
-        logger.info(
-            "alerting from \(policy.minorPercentage)% (minor) and \(policy.majorPercentage)% (major) above the limit, "
-                + "clear margin \(policy.clearMargin) points, minimum duration \(policy.minimumDuration) s")
-        try reactor.run()
-        hooks?.waitForRunning(timeout: 2)
+            })
     }
 
     /// The line written to standard error for an alert.
