@@ -14,7 +14,8 @@ let parser = OptionParser(
         Durability: each batch of lines is written to the file within milliseconds of arrival, and the file is
         fsync'ed every second, so a crash of the logger loses only lines still queued and a crash of the machine
         loses at most the last second.
-        Gaps: when recording every topic, a jump in a source's sequence adds a line
+        Gaps: when recording every topic, a jump in a source's sequence (from one second after start, once the
+        proxy's cache has replayed its old messages) adds a line
         {"topic":"navbus.logger.gap","gap":{"source":...,"lastSequence":...,"sequence":...,"missed":...,...}}.
         With a topic filter gaps are not detected (sequences count all topics of a source).
         The bus is never slowed: lines wait in a bounded queue (--queue) and are dropped when it is full,

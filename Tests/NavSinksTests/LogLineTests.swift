@@ -92,6 +92,17 @@ import Testing
         #expect(detector.restarts == 1)
     }
 
+    @Test func theCachesReplayAtConnectionIsNotMistakenForLoss() {
+        var detector = SequenceGapDetector(warmUpEnds: 100)
+        // Replayed from the proxy's cache while warming up: the latest message of two topics, far apart.
+        #expect(detector.observe(header(sequence: 17), at: 99.2) == nil)
+        #expect(detector.observe(header(sequence: 480), at: 99.3) == nil)
+        // Live traffic after the warm-up is followed from its first message on.
+        #expect(detector.observe(header(sequence: 901, at: 5), at: 130) == nil)
+        #expect(detector.observe(header(sequence: 902, at: 6), at: 131) == nil)
+        #expect(detector.observe(header(sequence: 904, at: 7), at: 132)?.missed == 1)
+    }
+
     @Test func theGapRecordIsOneJSONLineWithEveryDetail() throws {
         let gap = SequenceGap(
             source: "navbus://navigator/a", lastSequence: 3, sequence: 6, missed: 2,

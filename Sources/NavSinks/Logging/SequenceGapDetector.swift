@@ -28,16 +28,30 @@ public struct SequenceGap: Sendable, Equatable {
 ///
 /// Sequences count every message a source publishes, across topics, so gaps mean something only when every
 /// topic is received; the logger detects them only when it records everything.
+///
+/// Right after a subscriber connects, the proxy's last-value cache replays the latest message of each topic, whose
+/// sequences are far apart; they are not losses. So sequences are followed only from the first message that
+/// arrives after a warm-up period.
 public struct SequenceGapDetector: Sendable {
     private var tracker = SequenceTracker()
+    private var warmUpEnds: Double
+    private var warmingUp = true
     /// Sources that restarted their counter (a new process with the same source name).
     public private(set) var restarts: UInt64 = 0
 
-    public init() {}
+    /// - Parameter warmUpEnds: the monotonic time (seconds) from which gaps count; by default at once.
+    public init(warmUpEnds: Double = -.infinity) {
+        self.warmUpEnds = warmUpEnds
+    }
 
     /// Looks at one received envelope.
+    /// - Parameter monotonic: when it arrived, in monotonic seconds (compared with the warm-up's end).
     /// - Returns: the gap before this message, if messages are missing.
-    public mutating func observe(_ header: EnvelopeHeader) -> SequenceGap? {
+    public mutating func observe(_ header: EnvelopeHeader, at monotonic: Double = .infinity) -> SequenceGap? {
+        if warmingUp {
+            guard monotonic >= warmUpEnds else { return nil }
+            warmingUp = false
+        }
         guard let sequence = header.sequence else { return nil }
         switch tracker.observe(source: header.source, sequence: sequence, time: header.time) {
         case .gap(let missed):

@@ -6,8 +6,8 @@ import NavProtocol
 ///
 /// The receive loop only turns each message into a line and offers it to a bounded queue; a writer thread
 /// (``LogWriter``) does all file work. When the queue is full the line is dropped and counted as `dropped` in the
-/// heartbeat. When recording every topic it also detects sequence gaps per source and writes a
-/// `navbus.logger.gap` record for each (counted as `gapRecords`).
+/// heartbeat. When recording every topic it also detects sequence gaps per source, from one second after start
+/// (see ``SequenceGapDetector``), and writes a `navbus.logger.gap` record for each (counted as `gapRecords`).
 public final class BusLogger {
     public struct Configuration: Sendable {
         public var subscriberEndpoint: String
@@ -66,12 +66,13 @@ public final class BusLogger {
             if !queue.offer(line) { counters.add("dropped") }
         }
         let detectsGaps = configuration.detectsGaps
-        var gaps = SequenceGapDetector()
+        // The proxy's cache replays old messages in the first moments after connecting.
+        var gaps = SequenceGapDetector(warmUpEnds: MonotonicClock.seconds() + 1)
         let reactor = Reactor(stop: stop)
         reactor.onError = { logger.error("\($0)") }
         reactor.onReadable(subscriber.socket) {
             try subscriber.drainBatch { message in
-                if detectsGaps, let gap = gaps.observe(message.header) {
+                if detectsGaps, let gap = gaps.observe(message.header, at: MonotonicClock.seconds()) {
                     counters.add("gapRecords")
                     logger.warning("\(gap.missed) message(s) of \(gap.source) missing before sequence \(gap.sequence)")
                     enqueue(LogLine.gap(gap, detectedAt: .now()))
