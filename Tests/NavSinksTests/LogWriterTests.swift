@@ -59,6 +59,20 @@ import Testing
         #expect(try files(in: directory) == ["navbus-2026-11-29-001.jsonl", "navbus-2026-11-30-001.jsonl"])
     }
 
+    @Test func aFileThatCannotBeOpenedLosesOnlyItsLineAndIsRetried() throws {
+        let directory = try temporaryDirectory()
+        var output = try RotatingLogFiles(directory: directory, maximumBytes: 1 << 20)
+        try FileManager.default.removeItem(atPath: directory)
+        #expect(throws: LogOutputError.self) { try output.append(line(1), at: .now()) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try output.append(line(2), at: .now())
+        output.close()
+        let names = try files(in: directory)
+        #expect(names.count == 1)
+        let text = try String(contentsOfFile: directory + "/" + names[0], encoding: .utf8)
+        #expect(text == String(decoding: line(2), as: UTF8.self))
+    }
+
     @Test func theDirectoryIsCreatedWhenMissing() throws {
         let directory = try temporaryDirectory() + "/nested/logs"
         var output = try RotatingLogFiles(directory: directory, maximumBytes: 100)

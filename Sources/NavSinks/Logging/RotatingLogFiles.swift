@@ -5,7 +5,7 @@ public import NavProtocol
 ///
 /// Lines are buffered in memory between flushes; `flush` writes them with one `write(2)` per file and
 /// `synchronize` calls `fsync(2)` on the file (and on the directory after a file was created, so the new name
-/// survives a power loss too).
+/// survives a power loss too). The value owns open files: keep one copy of it (the writer thread's).
 public struct RotatingLogFiles: LogOutput {
     public let directory: String
     private var rotation: LogRotation
@@ -35,13 +35,12 @@ public struct RotatingLogFiles: LogOutput {
     }
 
     public mutating func append(_ line: [UInt8], at time: Timestamp) throws(LogOutputError) {
-        if case .newFile(let name) = rotation.place(byteCount: line.count, at: time) {
-            try flush()
-            if let file {
-                try file.synchronize()
-                file.close()
-                self.file = nil
-            }
+        if case .newFile = rotation.place(byteCount: line.count, at: time) {
+            try closeFile()
+        }
+        if file == nil, let name = rotation.current {
+            // Opened here rather than at rotation, so a file that could not be opened is tried again with the next
+            // line instead of leaving lines piling up in memory.
             file = try FileDescriptor.openForAppending(directory + "/" + name.description)
             openedFiles.append(name.description)
             createdFileSinceSync = true
@@ -50,8 +49,9 @@ public struct RotatingLogFiles: LogOutput {
     }
 
     public mutating func flush() throws(LogOutputError) {
-        guard !buffer.isEmpty, let file else { return }
+        guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
+        guard let file else { throw LogOutputError("no log file is open") }
         try file.writeAll(buffer)
     }
 
@@ -66,9 +66,18 @@ public struct RotatingLogFiles: LogOutput {
     }
 
     public mutating func close() {
-        try? flush()
+        try? closeFile()
         try? synchronize()
-        file?.close()
-        file = nil
+    }
+
+    /// Flushes, synchronizes and closes the current file; it is closed even when that fails.
+    private mutating func closeFile() throws(LogOutputError) {
+        guard let file else { return }
+        defer {
+            file.close()
+            self.file = nil
+        }
+        try flush()
+        try file.synchronize()
     }
 }
