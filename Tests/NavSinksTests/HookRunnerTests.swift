@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func runningAHookDoesNotWaitForIt() {
-        let hooks = HookRunner(command: "sleep 2", counters: BusCounters()) { _ in }
+        let hooks = HookRunner(command: "sleep 0.5", counters: BusCounters()) { _ in }
         let started = Date()
         hooks.run(variables: [:])
         #expect(Date().timeIntervalSince(started) < 1)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func hooksBeyondTheLimitAreSkippedNotQueued() {
         let counters = BusCounters()
-        let hooks = HookRunner(command: "sleep 1", maximumRunning: 2, counters: counters) { _ in }
+        let hooks = HookRunner(command: "sleep 0.3", maximumRunning: 2, counters: counters) { _ in }
         #expect(hooks.run(variables: [:]))
         #expect(hooks.run(variables: [:]))
         #expect(!hooks.run(variables: [:]))
