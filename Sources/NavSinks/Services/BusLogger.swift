@@ -70,16 +70,15 @@ public final class BusLogger {
         var gaps = SequenceGapDetector(warmUpEnds: MonotonicClock.seconds() + 1)
         let reactor = Reactor(stop: stop)
         reactor.onError = { logger.error("\($0)") }
-        reactor.onReadable(subscriber.socket) {
-            try subscriber.drainBatch { message in
-                if detectsGaps, let gap = gaps.observe(message.header, at: MonotonicClock.seconds()) {
-                    counters.add("gapRecords")
-                    logger.warning("\(gap.missed) message(s) of \(gap.source) missing before sequence \(gap.sequence)")
-                    enqueue(LogLine.gap(gap, detectedAt: .now()))
-                }
-                enqueue(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
+        func record(_ message: BusMessage) {
+            if detectsGaps, let gap = gaps.observe(message.header, at: MonotonicClock.seconds()) {
+                counters.add("gapRecords")
+                logger.warning("\(gap.missed) message(s) of \(gap.source) missing before sequence \(gap.sequence)")
+                enqueue(LogLine.gap(gap, detectedAt: .now()))
             }
+            enqueue(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
         }
+        reactor.onReadable(subscriber.socket) { try subscriber.drainBatch(record) }
         HeartbeatPublisher(process: "navbus-logger", identity: configuration.identity, counters: counters)
             .schedule(on: reactor, publisher: publisher) {
                 ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
@@ -88,6 +87,8 @@ public final class BusLogger {
             "recording \(configuration.prefixes.isEmpty ? "every topic" : configuration.prefixes.joined(separator: ", "))"
                 + (detectsGaps ? "" : " (sequence gaps are not detected with a topic filter)"))
         try reactor.run()
+        // What already arrived is recorded too, so stopping loses nothing the logger had received.
+        try? subscriber.drain(record)
         if !writerThread.finish(timeout: 10) {
             logger.error("the writer did not finish within 10 s; the last lines may be lost")
         }
