@@ -37,9 +37,9 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// - Returns: whether the element was queued; `false` means it was dropped (and counted).
     @discardableResult
     public func offer(_ element: Element) -> Bool {
+        let elementWeight = weight(element)
         condition.lock()
         defer { condition.unlock() }
-        let elementWeight = weight(element)
         guard !closed, elements.count < capacity, elements.isEmpty || totalWeight + elementWeight <= weightLimit else {
             droppedCount += 1
             return false
