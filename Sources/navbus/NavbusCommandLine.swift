@@ -3,8 +3,9 @@ import NavService
 /// `navbus COMMAND ...`: the command line for people.
 enum NavbusCommandLine {
     static let commands: [any CLICommand.Type] = [
-        TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self, ExamplesCommand.self,
-        DemoCommand.self, ImportCommand.self, RouteCommand.self, HealthCommand.self, RenderCommand.self,
+        TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self, ReplayCommand.self,
+        ExamplesCommand.self, DemoCommand.self, ImportCommand.self, RouteCommand.self, HealthCommand.self,
+        RenderCommand.self,
     ]
 
     static var usage: String {

@@ -1,0 +1,99 @@
+public import NavBus
+public import NavService
+import NavProtocol
+
+/// The `navbus-logger` service: records bus messages as JSON Lines (see ``LogLine``) without ever slowing the bus.
+///
+/// The receive loop only turns each message into a line and offers it to a bounded queue; a writer thread
+/// (``LogWriter``) does all file work. When the queue is full the line is dropped and counted as `dropped` in the
+/// heartbeat. When recording every topic it also detects sequence gaps per source, from one second after start
+/// (see ``SequenceGapDetector``), and writes a `navbus.logger.gap` record for each (counted as `gapRecords`).
+public final class BusLogger {
+    public struct Configuration: Sendable {
+        public var subscriberEndpoint: String
+        public var publisherEndpoint: String
+        /// Topic prefixes to record; empty records everything.
+        public var prefixes: [String]
+        public var identity: SourceIdentity
+        /// Lines the queue between the receive loop and the writer holds.
+        public var queueCapacity: Int
+        /// Bytes the queue holds at most, whatever the number of lines.
+        public var queueByteLimit: Int
+
+        public init(
+            subscriberEndpoint: String, publisherEndpoint: String, prefixes: [String], identity: SourceIdentity,
+            queueCapacity: Int = 65_536, queueByteLimit: Int = 64 << 20
+        ) {
+            self.subscriberEndpoint = subscriberEndpoint
+            self.publisherEndpoint = publisherEndpoint
+            self.prefixes = prefixes
+            self.identity = identity
+            self.queueCapacity = queueCapacity
+            self.queueByteLimit = queueByteLimit
+        }
+
+        /// Sequences count every topic of a source, so gaps are detectable only when everything is recorded.
+        public var detectsGaps: Bool { prefixes.isEmpty || prefixes.contains("") }
+    }
+
+    public let configuration: Configuration
+    public let counters = BusCounters()
+    private let logger: Logger
+
+    public init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Records until `stop` is requested, then writes out everything queued.
+    /// - Throws: `ZMQError` when the sockets cannot be set up.
+    public func run(output: some LogOutput, stop: StopFlag) throws {
+        let context = ZMQContext()
+        let subscriber = try Subscriber(
+            context: context, endpoint: configuration.subscriberEndpoint, prefixes: configuration.prefixes,
+            counters: counters, acceptUnknownTopics: true)
+        let publisher = try Publisher(
+            context: context, endpoint: configuration.publisherEndpoint, identity: configuration.identity,
+            counters: counters)
+        let logger = self.logger
+        subscriber.onReject = { logger.warning("rejected a message: \($0)") }
+        let queue = BoundedQueue<[UInt8]>(
+            capacity: configuration.queueCapacity, weightLimit: configuration.queueByteLimit, weight: { $0.count })
+        let writer = LogWriter(queue: queue, output: output, counters: counters) { logger.error($0) }
+        let writerThread = writer.start()
+        let counters = self.counters
+        func enqueue(_ line: [UInt8]) {
+            if !queue.offer(line) { counters.add("dropped") }
+        }
+        let detectsGaps = configuration.detectsGaps
+        // The proxy's cache replays old messages in the first moments after connecting.
+        var gaps = SequenceGapDetector(warmUpEnds: MonotonicClock.seconds() + 1)
+        let reactor = Reactor(stop: stop)
+        reactor.onError = { logger.error("\($0)") }
+        func record(_ message: BusMessage) {
+            if detectsGaps, let gap = gaps.observe(message.header, at: MonotonicClock.seconds()) {
+                counters.add("gapRecords")
+                logger.warning("\(gap.missed) message(s) of \(gap.source) missing before sequence \(gap.sequence)")
+                enqueue(LogLine.gap(gap, detectedAt: .now()))
+            }
+            enqueue(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
+        }
+        reactor.onReadable(subscriber.socket) { try subscriber.drainBatch(record) }
+        HeartbeatPublisher(process: "navbus-logger", identity: configuration.identity, counters: counters)
+            .schedule(on: reactor, publisher: publisher) {
+                ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
+            }
+        logger.info(
+            "recording \(configuration.prefixes.isEmpty ? "every topic" : configuration.prefixes.joined(separator: ", "))"
+                + (detectsGaps ? "" : " (sequence gaps are not detected with a topic filter)"))
+        try reactor.run()
+        // What already arrived is recorded too, so stopping loses nothing the logger had received.
+        try? subscriber.drain(record)
+        if !writerThread.finish(timeout: 10) {
+            logger.error("the writer did not finish within 10 s; the last lines may be lost")
+        }
+        logger.info(
+            "stopped; \(counters.value("written")) lines written, \(counters.value("dropped")) dropped, "
+                + "\(counters.value("gapRecords")) gaps recorded")
+    }
+}
