@@ -26,10 +26,13 @@ def navbus(endpoints, *args: str, timeout: float = 10.0) -> subprocess.Completed
 
 
 def publisher(context, endpoints) -> zmq.Socket:
-    socket = context.socket(zmq.PUB)
+    """A foreign publisher. An XPUB (rather than PUB) sees the proxy's subscribe-everything arrive, so the test
+    knows its messages will not be dropped for want of a subscriber while the connection is being set up."""
+    socket = context.socket(zmq.XPUB)
     socket.setsockopt(zmq.LINGER, 1000)
     socket.connect(endpoints.publisher)
-    time.sleep(0.3)  # let the proxy's subscribe-everything reach this new publisher
+    assert socket.poll(5000), "the proxy did not subscribe within 5 s"
+    assert socket.recv()[:1] == b"\x01"
     return socket
 
 
