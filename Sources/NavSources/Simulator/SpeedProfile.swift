@@ -1,0 +1,68 @@
+/// How fast the simulated driver wants to go on each road.
+public enum SpeedProfile: Sendable, Equatable, CustomStringConvertible {
+    /// Exactly the posted limit, or the travel mode's default speed where the limit is unknown.
+    case limit
+    /// The limit (or default speed) times a factor: `limit+15%` is `.scaledLimit(1.15)`.
+    case scaledLimit(Double)
+    /// One speed in m/s on every road, whatever its limit.
+    case constant(Double)
+
+    /// Parses `limit`, `limit+15%`, `limit-10%` or `constant:13.9` (m/s).
+    /// - Throws: ``SourceError`` `.invalidOption` with the accepted forms when the text is none of them.
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingASCIIWhitespace()
+        let usage = "expected `limit`, `limit+15%`, `limit-10%` or `constant:<m/s>`"
+        if trimmed == "limit" {
+            self = .limit
+        } else if trimmed.hasPrefix("constant:") {
+            guard let speed = Double(trimmed.dropFirst("constant:".count)), speed > 0, speed.isFinite else {
+                throw SourceError(.invalidOption, "speed profile \"\(text)\": the constant speed must be a positive number of m/s")
+            }
+            self = .constant(speed)
+        } else if trimmed.hasPrefix("limit"), trimmed.hasSuffix("%"), trimmed.count > 7 {
+            let body = trimmed.dropFirst("limit".count).dropLast()
+            guard let sign = body.first, sign == "+" || sign == "-", let percent = Double(body.dropFirst()),
+                percent >= 0, percent < 100 || sign == "+", percent.isFinite
+            else {
+                throw SourceError(.invalidOption, "speed profile \"\(text)\": \(usage)")
+            }
+            self = .scaledLimit(1 + (sign == "+" ? percent : -percent) / 100)
+        } else {
+            throw SourceError(.invalidOption, "speed profile \"\(text)\": \(usage)")
+        }
+    }
+
+    /// The driver's desired speed on a road with this limit and default speed, in m/s.
+    public func targetSpeed(limit: Double?, defaultSpeed: Double) -> Double {
+        switch self {
+        case .limit: limit ?? defaultSpeed
+        case .scaledLimit(let factor): (limit ?? defaultSpeed) * factor
+        case .constant(let speed): speed
+        }
+    }
+
+    /// The text form accepted by ``init(parsing:)``.
+    public var description: String {
+        switch self {
+        case .limit:
+            return "limit"
+        case .scaledLimit(let factor):
+            let percent = ((factor - 1) * 100 * 1000).rounded() / 1000
+            let magnitude = abs(percent)
+            let number = magnitude == magnitude.rounded() ? String(Int(magnitude)) : String(magnitude)
+            return "limit" + (percent < 0 ? "-" : "+") + number + "%"
+        case .constant(let speed):
+            return "constant:\(speed)"
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

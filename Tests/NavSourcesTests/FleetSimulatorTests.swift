@@ -1,0 +1,54 @@
+import NavProtocol
+import Testing
+
+@testable import NavSources
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Fleet simulator")
+struct FleetSimulatorTests {
+    let start = Timestamp(secondsSince1970: 1_800_000_000)
+
+    @Test("vehicles cycle through the routes and match a lone simulator step for step")
+    func lockstep() throws {
+        let routes = [
+            try TestGeometry.route([(0, 0), (500, 0)]),
+            try TestGeometry.route([(0, 0), (0, 300), (300, 300)]),
+        ]
+        var options = SimulationOptions()
+        options.jitterMeters = 2
+        var fleet = try FleetSimulator(routes: routes, vehicleCount: 5, options: options, startTime: start, seed: 10)
+        var alone = RouteSimulator(options: options, startTime: start, seed: 13)
+        alone.simulateLocationsAlong(routes[1])
+        for _ in 0..<100 {
+            var fixes = [Int: GPSFix]()
+            fleet.step { fixes[$0] = $1 }
+            #expect(fixes.count == 5)
+            #expect(fixes[3] == alone.step(), "vehicle 3 drives route 1 with seed 10 + 3")
+        }
+        #expect(fleet.arrivedCount == 5)
+    }
+
+    @Test("a fleet of 10,000 vehicles steps in well under a second")
+    func scale() throws {
+        let route = try TestGeometry.route((0..<200).map { (Double($0) * 25, Double($0 % 7) * 10) })
+        var fleet = try FleetSimulator(routes: [route], vehicleCount: 10_000, startTime: start)
+        var count = 0
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        let before = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        for _ in 0..<5 { fleet.step { _, _ in count += 1 } }
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        let perStep = (Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9 - before) / 5
+        #expect(count == 50_000)
+        // Debug builds are several times slower than release; the fleet must still keep up with 1 Hz.
+        #expect(perStep < 1, "one fleet step took \(perStep) s")
+    }
+
+    @Test("an empty route list is rejected")
+    func noRoutes() {
+        #expect(throws: SourceError.self) { try FleetSimulator(routes: [], startTime: start) }
+    }
+}
