@@ -8,8 +8,10 @@ do {
     case "bus-pub": try BusBenchmark.publishChild(Array(arguments.dropFirst()))
     case "bus-sub": try BusBenchmark.subscribeChild(Array(arguments.dropFirst()))
     case "codec": try CodecBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "routing": try RoutingBenchmark.run(arguments: Array(arguments.dropFirst()))
     default:
-        FileHandle.standardError.write(Data("usage: navbus-bench bus [--messages N] [--runs R]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: navbus-bench bus [--messages N] [--runs R] | codec [N] | routing [options]\n".utf8))
         exit(64)
     }
 } catch {
