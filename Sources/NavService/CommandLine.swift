@@ -135,7 +135,8 @@ public struct OptionParser: Sendable {
         var lines = ["\(command): \(summary)", "", "usage: \(usage)", "", "options:"]
         let width = options.map { $0.name.count + ($0.isSwitch ? 0 : $0.valueName.count + 1) }.max() ?? 0
         for option in options {
-            let left = option.isSwitch ? "--\(option.name)" : "--\(option.name) \(option.valueName)"
+            let dashes = option.name.count == 1 ? "-" : "--"
+            let left = option.isSwitch ? "\(dashes)\(option.name)" : "\(dashes)\(option.name) \(option.valueName)"
             var line = "  " + left + String(repeating: " ", count: max(1, width + 4 - left.count)) + option.help
             var notes: [String] = []
             if let variable = option.variable { notes.append("env \(variable)") }
@@ -158,7 +159,8 @@ public struct OptionParser: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard !onlyPositional, argument.hasPrefix("--"), argument.count > 2 else {
+            let isShort = argument.count == 2 && argument.hasPrefix("-") && byName[String(argument.dropFirst())] != nil
+            guard !onlyPositional, (argument.hasPrefix("--") && argument.count > 2) || isShort else {
                 if argument == "--" && !onlyPositional {
                     onlyPositional = true
                 } else {
@@ -166,7 +168,7 @@ public struct OptionParser: Sendable {
                 }
                 continue
             }
-            var name = String(argument.dropFirst(2))
+            var name = String(argument.dropFirst(isShort ? 1 : 2))
             var inline: String?
             if let equals = name.firstIndex(of: "=") {
                 inline = String(name[name.index(after: equals)...])

@@ -4,7 +4,7 @@ import NavService
 enum NavbusCommandLine {
     static let commands: [any CLICommand.Type] = [
         TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self, ExamplesCommand.self,
-        DemoCommand.self,
+        DemoCommand.self, ImportCommand.self, RouteCommand.self,
     ]
 
     static var usage: String {

@@ -78,7 +78,7 @@ struct RouteSimulatorTests {
     func scaledProfile() throws {
         let route = try TestGeometry.route([(0, 0), (2000, 0)], limit: 13.9)
         var options = SimulationOptions()
-        options.speedProfile = try SpeedProfile(parsing: "limit+15%")
+        options.speedProfile = try NavSources.SpeedProfile(parsing: "limit+15%")
         var simulator = RouteSimulator(options: options, startTime: start)
         simulator.simulateLocationsAlong(route)
         let fixes = drive(&simulator)
@@ -255,17 +255,17 @@ struct RouteSimulatorTests {
     @Test(
         "speed profiles parse and print",
         arguments: [
-            ("limit", SpeedProfile.limit), ("limit+15%", .scaledLimit(1.15)), ("limit-10%", .scaledLimit(0.9)),
+            ("limit", NavSources.SpeedProfile.limit), ("limit+15%", .scaledLimit(1.15)), ("limit-10%", .scaledLimit(0.9)),
             ("constant:13.9", .constant(13.9)),
         ])
-    func speedProfiles(text: String, expected: SpeedProfile) throws {
-        let parsed = try SpeedProfile(parsing: text)
+    func speedProfiles(text: String, expected: NavSources.SpeedProfile) throws {
+        let parsed = try NavSources.SpeedProfile(parsing: text)
         #expect(parsed == expected)
         #expect(parsed.description == text)
     }
 
     @Test("malformed speed profiles are rejected with the accepted forms", arguments: ["", "fast", "limit+", "limit*2%", "constant:", "constant:-3", "limit-150%"])
     func badSpeedProfiles(text: String) {
-        #expect(throws: SourceError.self) { try SpeedProfile(parsing: text) }
+        #expect(throws: SourceError.self) { try NavSources.SpeedProfile(parsing: text) }
     }
 }
