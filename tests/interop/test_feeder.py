@@ -151,3 +151,62 @@ def test_bad_source_exits_64_with_the_accepted_forms(endpoints):
     )
     assert completed.returncode == 64
     assert all(form in completed.stderr for form in ("gpsd", "nmea:DEVICE", "nmea+tcp://", "nmea-file:", "gpx:PATH"))
+
+
+def nmea(body: str) -> bytes:
+    checksum = 0
+    for byte in body.encode("ascii"):
+        checksum ^= byte
+    return f"${body}*{checksum:02X}\r\n".encode("ascii")
+
+
+def test_nmea_over_tcp_fixes_and_heartbeat_counters(context, endpoints, start, proxy):
+    """A foreign NMEA server: good sentences become schema-valid fixes, a bad checksum is counted by reason."""
+    import socket as sockets
+    import threading
+
+    lines = []
+    for second in range(6):
+        time_of_day = f"1000{second:02d}.00"
+        latitude = f"6010.{194000 + second * 60:06d}"
+        lines.append(nmea(f"GNRMC,{time_of_day},A,{latitude},N,02456.304000,E,19.438,0.00,291126,,,A"))
+        lines.append(nmea(f"GNGGA,{time_of_day},{latitude},N,02456.304000,E,1,09,0.80,12.0,M,,M,,"))
+        if second == 2:
+            lines.append(b"$GPRMC,100002.50,A,6010.1,N,02456.3,E,0.0,0.0,291126,,,A*00\r\n")
+    server = sockets.socket(sockets.AF_INET, sockets.SOCK_STREAM)
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    done = threading.Event()
+
+    def serve():
+        connection, _ = server.accept()
+        for line in lines:
+            connection.sendall(line)
+            time.sleep(0.02)
+        done.wait(10)
+        connection.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    fixes_socket = subscribe(context, endpoints.subscriber, "gps.fix.")
+    beats = subscribe(context, endpoints.subscriber, "sys.heartbeat.")
+    time.sleep(0.2)
+    start("navbus-feeder", "--source", f"nmea+tcp://127.0.0.1:{port}", "--vehicle", "tcp-car", env=endpoints.environment)
+    received = fixes(context, fixes_socket, 4)
+    assert all(message["subject"] == "tcp-car" and message["data"]["source"] for message in received)
+    assert abs(received[0]["data"]["speed"] - 19.438 * 0.514444) < 0.01
+    deadline = time.monotonic() + 5
+    counters = {}
+    while time.monotonic() < deadline:
+        _, beat = receive(beats, timeout=5, topic="sys.heartbeat.v1")
+        if beat["data"]["process"] != "navbus-feeder":
+            continue
+        check_envelope("sys.heartbeat.v1", beat)
+        counters = beat["data"]["counters"]
+        if counters.get("fixes", 0) >= 4 and counters.get("malformed", 0) >= 1:
+            break
+    done.set()
+    server.close()
+    assert counters.get("fixes", 0) >= 4, counters
+    assert counters.get("malformed", 0) >= 1 and counters.get("skipped.badChecksum", 0) == 1, counters
+    assert counters.get("reconnects") == 0, counters
