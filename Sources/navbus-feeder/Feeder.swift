@@ -10,6 +10,8 @@ import NavSources
 final class Feeder {
     let configuration: FeederConfiguration
     let logger: Logger
+    /// What a real GPS source read: fixes, skipped input by reason, connections.
+    private let sourceCounters = SourceCounters()
 
     /// How often the reactor looks for fixes due or read, seconds. Fine enough for 100 fixes a second.
     static let tick = 0.01
@@ -109,8 +111,6 @@ final class Feeder {
     }
 
     // MARK: Real GPS
-
-    private let sourceCounters = SourceCounters()
 
     private var sourceLogger: SourceLogger {
         { [logger] level, message in

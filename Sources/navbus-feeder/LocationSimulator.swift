@@ -11,7 +11,10 @@ struct LocationSimulator {
     /// Settings a vehicle starts with (from the command line).
     let defaults: SimulationOptions
     let seed: UInt64
-    private(set) var vehicles: [String: VehicleSimulation] = [:]
+    /// The vehicles in a contiguous array stepped in place, so a tick over a large fleet copies nothing.
+    private var simulations: [VehicleSimulation] = []
+    private var names: [String] = []
+    private var indexByName: [String: Int] = [:]
 
     init(defaults: SimulationOptions, seed: UInt64) {
         self.defaults = defaults
@@ -38,7 +41,7 @@ struct LocationSimulator {
     }
 
     mutating func configure(_ params: ConfigureSimulatorParams, now: Double) throws(RPCError) -> SimulatorStatus {
-        var options = vehicles[params.vehicleID]?.options ?? defaults
+        var options = indexByName[params.vehicleID].map { simulations[$0].options } ?? defaults
         if let multiplier = params.speedMultiplier {
             guard multiplier > 0 else { throw .invalidParams("speedMultiplier must be greater than 0, got \(multiplier)") }
             options.speedMultiplier = multiplier
@@ -71,16 +74,12 @@ struct LocationSimulator {
     /// Takes a `nav.route_changed.v1` about `vehicle`.
     /// - Throws: `SourceError` when the route cannot be driven (the vehicle keeps its previous route).
     mutating func routeChanged(_ change: RouteChanged, vehicle: String) throws {
-        var simulation = vehicles[vehicle] ?? newVehicle(vehicle)
-        try simulation.follow(change)
-        vehicles[vehicle] = simulation
+        try simulations[index(of: vehicle)].follow(change)
     }
 
     /// Starts `vehicle` on a trip of its own that it repeats (fleet mode).
     mutating func driveLoop(vehicle: String, route: SimulatedRoute, now: Double) {
-        var simulation = vehicles[vehicle] ?? newVehicle(vehicle)
-        simulation.driveLoop(route, stopSeconds: Self.fleetStopSeconds, now: now)
-        vehicles[vehicle] = simulation
+        simulations[index(of: vehicle)].driveLoop(route, stopSeconds: Self.fleetStopSeconds, now: now)
     }
 
     /// How long fleet vehicles wait at the far end of their loop.
@@ -90,14 +89,14 @@ struct LocationSimulator {
 
     /// Produces every fix due by `now`, with the vehicle it is about.
     mutating func produceFixes(now: Double, _ deliver: (String, GPSFix) throws -> Void) rethrows {
-        for vehicle in vehicles.keys {
-            try vehicles[vehicle]!.produceFixes(now: now) { try deliver(vehicle, $0) }
+        for index in simulations.indices where simulations[index].isDue(now: now) {
+            try simulations[index].produceFixes(now: now) { try deliver(names[index], $0) }
         }
     }
 
     /// Vehicles that produce fixes now.
     var activeCount: Int {
-        vehicles.values.reduce(0) { $0 + ($1.simulator.state == .idle ? 0 : 1) }
+        simulations.reduce(0) { $0 + ($1.simulator.state == .idle ? 0 : 1) }
     }
 
     // MARK: Internals
@@ -106,10 +105,18 @@ struct LocationSimulator {
         _ vehicle: String, _ change: (inout VehicleSimulation) throws(RPCError) -> Void
     ) throws(RPCError) -> SimulatorStatus {
         guard !vehicle.isEmpty else { throw .invalidParams("vehicle must not be empty") }
-        var simulation = vehicles[vehicle] ?? newVehicle(vehicle)
-        try change(&simulation)
-        vehicles[vehicle] = simulation
-        return simulation.status
+        let index = index(of: vehicle)
+        try change(&simulations[index])
+        return simulations[index].status
+    }
+
+    /// The vehicle's index, adding it with the default settings on first use.
+    private mutating func index(of vehicle: String) -> Int {
+        if let index = indexByName[vehicle] { return index }
+        simulations.append(newVehicle(vehicle))
+        names.append(vehicle)
+        indexByName[vehicle] = simulations.count - 1
+        return simulations.count - 1
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -19,8 +19,10 @@ struct VehicleSimulation: Sendable {
     private var restarts: UInt64 = 0
 
     /// Most fixes one vehicle produces in one tick when the reactor fell behind; beyond that the schedule
-    /// restarts from now rather than emitting a burst.
-    static let maximumCatchUp = 100
+    /// restarts from now. An overloaded feeder (a large fleet at a high multiplier) thus drives its vehicles
+    /// slower in wall-clock time, with timestamps still one interval apart, instead of publishing bursts that
+    /// keep the reactor from noticing a stop request.
+    static let maximumCatchUp = 5
 
     init(options: SimulationOptions, seed: UInt64) {
         var options = options
@@ -126,6 +128,11 @@ struct VehicleSimulation: Sendable {
     }
 
     // MARK: Time
+
+    /// Whether a fix is due by `now`: the cheap check made for every vehicle on every tick.
+    func isDue(now: Double) -> Bool {
+        nextFixDue <= now && simulator.state != .idle
+    }
 
     /// Steps the simulator for every fix due by `now` (monotonic seconds), handing each to `deliver`.
     mutating func produceFixes(now: Double, _ deliver: (GPSFix) throws -> Void) rethrows {
