@@ -182,12 +182,6 @@ final class Feeder {
     }
 }
 
-/// The feeder cannot go on (its GPS source failed for good).
-struct FeederError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-}
-
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self

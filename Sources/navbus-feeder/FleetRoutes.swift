@@ -9,7 +9,7 @@ enum FleetRoutes {
     static let minimumTripMeters = 500.0
 
     /// Plans up to `count` distinct round trips for driving on `graph`.
-    /// - Throws: `FleetRoutesError` when the map yields no drivable trip after many attempts.
+    /// - Throws: `FeederError` when the map yields no drivable trip after many attempts.
     static func plan(count: Int, graph: RoadGraph, seed: UInt64) throws -> [SimulatedRoute] {
         let router = Router(graph: graph, modes: [.driving])
         var generator = SeededGenerator(seed: seed)
@@ -31,7 +31,7 @@ enum FleetRoutes {
             routes.append(simulated)
         }
         guard !routes.isEmpty else {
-            throw FleetRoutesError(message: "no drivable route found on the map after \(attempts) attempts")
+            throw FeederError(message: "--fleet: no drivable round trip found on the map after \(attempts) attempts")
         }
         return routes
     }
@@ -41,10 +41,4 @@ enum FleetRoutes {
             coordinates: leg.coordinates.map { SimulatedRoute.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
             speedLimits: leg.segmentSpeedLimits, defaultSpeeds: leg.segmentSpeeds.map { max($0, 0.5) })
     }
-}
-
-/// Fleet mode cannot start: the map has no usable roads.
-struct FleetRoutesError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
