@@ -252,7 +252,13 @@ DEFINITIONS: dict[str, dict] = {
         "default": "default",
         "description": "The vehicle the call is for; \"default\" when absent.",
     },
-    "speedProfile": string_enum("Which speeds a simulated vehicle drives at.", ["freeFlow", "speedLimit", "speeding"]),
+    "speedProfile": {
+        "type": "string",
+        "description": "How fast a simulated vehicle drives: \"limit\" (each road's posted limit, else the travel "
+        "mode's speed), \"limit+15%\" or \"limit-10%\" (the limit scaled), \"constant:13.9\" (m/s on every road).",
+        "pattern": r"^(limit([+-][0-9]+(\.[0-9]+)?%)?|constant:[0-9]+(\.[0-9]+)?)$",
+        "examples": ["limit", "limit+15%", "limit-10%", "constant:13.9"],
+    },
     "simulatorStatus": obj(
         "What the location simulator does now.",
         ["mode", "paused", "speedMultiplier", "jitterMeters", "speedProfile"],

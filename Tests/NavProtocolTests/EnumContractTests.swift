@@ -68,7 +68,7 @@ struct EnumContractTests {
     }
 
     @Test func simulatorEnums() {
-        #expect(SpeedProfile.allCases.map(\.rawValue) == ["freeFlow", "speedLimit", "speeding"])
+        #expect(SimulatorSpeedProfile.limit.rawValue == "limit")
         #expect(SimulationMode.allCases.map(\.rawValue) == ["stopped", "route", "location"])
     }
 

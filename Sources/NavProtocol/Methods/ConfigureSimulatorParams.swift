@@ -9,15 +9,15 @@ public struct ConfigureSimulatorParams: Codable, Sendable, Equatable, VehicleSco
     public var paused: Bool?
     /// Standard deviation in metres of the noise added to each simulated fix; 0 for none.
     public var jitterMeters: Double?
-    /// Which speeds the simulated vehicle drives at.
-    public var speedProfile: SpeedProfile?
+    /// How fast the simulated vehicle drives, e.g. `limit+15%`.
+    public var speedProfile: SimulatorSpeedProfile?
     /// After this many metres along the route the vehicle leaves it (to exercise rerouting);
     /// a negative value turns it off.
     public var leaveRouteAtMeters: Double?
 
     public init(
         vehicle: String? = nil, speedMultiplier: Double? = nil, paused: Bool? = nil, jitterMeters: Double? = nil,
-        speedProfile: SpeedProfile? = nil, leaveRouteAtMeters: Double? = nil
+        speedProfile: SimulatorSpeedProfile? = nil, leaveRouteAtMeters: Double? = nil
     ) {
         self.vehicle = vehicle
         self.speedMultiplier = speedMultiplier
@@ -28,12 +28,37 @@ public struct ConfigureSimulatorParams: Codable, Sendable, Equatable, VehicleSco
     }
 }
 
-/// The speeds a simulated vehicle drives at along a route.
-public enum SpeedProfile: String, Codable, Sendable, CaseIterable {
-    /// Each segment's free-flow speed (`segmentSpeeds`), slowing for turns.
-    case freeFlow
-    /// Each segment's speed limit where known, else its free-flow speed.
-    case speedLimit
-    /// 20 % above each segment's speed limit, to exercise speed alerts.
-    case speeding
+/// How fast a simulated vehicle drives, in its text form: `limit` (each road's posted limit, or the travel
+/// mode's speed where none is posted), `limit+15%` / `limit-10%` (the limit scaled, to exercise speeding),
+/// or `constant:13.9` (one speed in m/s everywhere).
+///
+/// The wire form is the string itself, so the grammar can grow without a new enum case; the feeder
+/// validates it and answers `Invalid params` for anything else.
+public struct SimulatorSpeedProfile: RawRepresentable, Codable, Sendable, Hashable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The text, for example `limit+15%`.
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    /// Each road's posted limit, the feeder's default.
+    public static let limit = SimulatorSpeedProfile(rawValue: "limit")
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

@@ -8,15 +8,15 @@ public struct SimulatorStatus: Codable, Sendable, Equatable {
     public var speedMultiplier: Double
     /// Standard deviation in metres of the noise added to each fix.
     public var jitterMeters: Double
-    /// Which speeds the vehicle drives at.
-    public var speedProfile: SpeedProfile
+    /// How fast the vehicle drives, e.g. `limit`.
+    public var speedProfile: SimulatorSpeedProfile
     /// Where along the route the vehicle will leave it, when set.
     public var leaveRouteAtMeters: Double?
     /// Metres driven along the current route, in `route` mode.
     public var distanceAlongRouteMeters: Double?
 
     public init(
-        mode: SimulationMode, paused: Bool, speedMultiplier: Double, jitterMeters: Double, speedProfile: SpeedProfile,
+        mode: SimulationMode, paused: Bool, speedMultiplier: Double, jitterMeters: Double, speedProfile: SimulatorSpeedProfile,
         leaveRouteAtMeters: Double? = nil, distanceAlongRouteMeters: Double? = nil
     ) {
         self.mode = mode

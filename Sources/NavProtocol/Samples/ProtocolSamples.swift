@@ -44,7 +44,7 @@ public enum ProtocolSamples {
         case .simulateLocation: SimulateLocationParams(latitude: 60.17100, longitude: 24.94140)
         case .configureSimulator:
             ConfigureSimulatorParams(
-                speedMultiplier: 4, jitterMeters: 3, speedProfile: .speeding, leaveRouteAtMeters: 600)
+                speedMultiplier: 4, jitterMeters: 3, speedProfile: "limit+15%", leaveRouteAtMeters: 600)
         case .continueToNextDestination, .clearDestinations, .getState, .startUpdatingLocation,
             .stopUpdatingLocation, .simulateLocationsAlongExistingRoute, .stopSimulation:
             VehicleParams(vehicle: Vehicle.defaultID)
@@ -66,16 +66,16 @@ public enum ProtocolSamples {
         case .route: RouteResponse(routeStatus: .ok, routes: [route])
         case .simulateLocationsAlongExistingRoute:
             SimulatorStatus(
-                mode: .route, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow,
+                mode: .route, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .limit,
                 distanceAlongRouteMeters: 0)
         case .simulateLocation:
             SimulatorStatus(
-                mode: .location, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow)
+                mode: .location, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .limit)
         case .stopSimulation:
-            SimulatorStatus(mode: .stopped, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .freeFlow)
+            SimulatorStatus(mode: .stopped, paused: false, speedMultiplier: 1, jitterMeters: 0, speedProfile: .limit)
         case .configureSimulator:
             SimulatorStatus(
-                mode: .route, paused: false, speedMultiplier: 4, jitterMeters: 3, speedProfile: .speeding,
+                mode: .route, paused: false, speedMultiplier: 4, jitterMeters: 3, speedProfile: "limit+15%",
                 leaveRouteAtMeters: 600, distanceAlongRouteMeters: 212.5)
         }
     }
