@@ -1,0 +1,238 @@
+import Foundation
+
+/// The `.navgraph` file: a versioned, checksummed dump of a ``RoadGraph`` that loads in milliseconds.
+///
+/// Layout: magic `NAVGRAPH`, format version (UInt32), reserved (UInt32), payload length (UInt64),
+/// payload checksum (UInt64), then the payload: each array as a UInt64 element count followed by its raw
+/// little-endian elements, strings as a UInt32 byte count followed by UTF-8 bytes.
+public enum RoadGraphFile {
+    public static let magic = Array("NAVGRAPH".utf8)
+    public static let formatVersion: UInt32 = 1
+    static let headerSize = 32
+
+    /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
+    /// failure never leaves a half-written graph behind.
+    /// - Throws: ``MapError`` (`ioFailure`) when the file cannot be written.
+    public static func write(_ graph: RoadGraph, to path: String) throws {
+        var payload = BinaryWriter()
+        payload.append(graph.latitudes)
+        payload.append(graph.longitudes)
+        payload.append(graph.nodeOSMIDs)
+        payload.append(graph.segmentEnds)
+        payload.append(graph.segmentLengths)
+        payload.append(graph.segmentWays)
+        payload.append(graph.segmentFlags)
+        payload.append(graph.segmentBicycleSpeeds)
+        payload.append(graph.segmentFootSpeeds)
+        payload.append(graph.arcModes)
+        payload.append(graph.arcMotorSpeeds)
+        payload.append(graph.arcSpeedLimits)
+        payload.append(graph.wayOSMIDs)
+        payload.append(graph.wayNames)
+        payload.append(graph.wayRefs)
+        payload.append(graph.wayClasses)
+        payload.append(graph.waySegmentOffsets)
+        payload.append(graph.restrictions.map(\.fromArc))
+        payload.append(graph.restrictions.map(\.toArc))
+        payload.append(graph.restrictions.map(\.modes))
+
+        var header = BinaryWriter()
+        header.bytes.append(contentsOf: magic)
+        header.appendScalar(formatVersion)
+        header.appendScalar(UInt32(0))
+        header.appendScalar(UInt64(payload.bytes.count))
+        header.appendScalar(checksum(payload.bytes))
+
+        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            var data = Data(header.bytes)
+            data.append(contentsOf: payload.bytes)
+            try data.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw MapError(.ioFailure, path: path, "cannot write the graph file: \(error.localizedDescription)")
+        }
+        guard rename(temporary, path) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw MapError(.ioFailure, path: path, "cannot move the graph file into place (errno \(errno))")
+        }
+    }
+
+    /// Whether `bytes` start like a graph file.
+    public static func hasMagic(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.count >= magic.count && Array(bytes.prefix(magic.count)) == magic
+    }
+
+    /// Reads a graph file.
+    /// - Throws: ``MapError``: `truncated` when the file is shorter than its header says, `corrupt` on a bad
+    ///   magic or checksum, `versionMismatch` for another format version.
+    public static func read(path: String) throws -> RoadGraph {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MapError(.fileNotFound, path: path, "no such file or not readable")
+        }
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard bytes.count >= headerSize else {
+                throw MapError(.truncated, path: path, "shorter than the \(headerSize)-byte graph header")
+            }
+            guard hasMagic(bytes) else { throw MapError(.corrupt, path: path, "not a .navgraph file (bad magic)") }
+            var header = BinaryReader(bytes: UnsafeBufferPointer(rebasing: bytes[8..<headerSize]), path: path)
+            let version: UInt32 = try header.scalar()
+            _ = try header.scalar() as UInt32
+            let length: UInt64 = try header.scalar()
+            let expected: UInt64 = try header.scalar()
+            guard version == formatVersion else {
+                throw MapError(
+                    .versionMismatch, path: path,
+                    "graph format version \(version), this build reads version \(formatVersion); re-import the map")
+            }
+            guard UInt64(bytes.count - headerSize) >= length else {
+                throw MapError(
+                    .truncated, path: path,
+                    "payload is \(bytes.count - headerSize) bytes, header announces \(length); the file is truncated")
+            }
+            let payload = UnsafeBufferPointer(rebasing: bytes[headerSize..<(headerSize + Int(length))])
+            guard checksum(payload) == expected else {
+                throw MapError(.corrupt, path: path, "checksum mismatch; the file is damaged")
+            }
+            var reader = BinaryReader(bytes: payload, path: path)
+            let latitudes: [Double] = try reader.array()
+            let longitudes: [Double] = try reader.array()
+            let nodeOSMIDs: [Int64] = try reader.array()
+            let segmentEnds: [UInt32] = try reader.array()
+            let segmentLengths: [Float] = try reader.array()
+            let segmentWays: [UInt32] = try reader.array()
+            let segmentFlags: [UInt8] = try reader.array()
+            let bicycle: [Float] = try reader.array()
+            let foot: [Float] = try reader.array()
+            let arcModes: [UInt8] = try reader.array()
+            let motor: [Float] = try reader.array()
+            let limits: [Float] = try reader.array()
+            let wayOSMIDs: [Int64] = try reader.array()
+            let wayNames = try reader.strings()
+            let wayRefs = try reader.strings()
+            let wayClasses: [UInt8] = try reader.array()
+            let waySegmentOffsets: [UInt32] = try reader.array()
+            let fromArcs: [UInt32] = try reader.array()
+            let toArcs: [UInt32] = try reader.array()
+            let modes: [UInt8] = try reader.array()
+            let nodeCount = latitudes.count
+            let segmentCount = segmentLengths.count
+            let consistent =
+                longitudes.count == nodeCount && nodeOSMIDs.count == nodeCount && segmentEnds.count == 2 * segmentCount
+                && segmentWays.count == segmentCount && segmentFlags.count == segmentCount
+                && bicycle.count == segmentCount && foot.count == segmentCount && arcModes.count == 2 * segmentCount
+                && motor.count == 2 * segmentCount && limits.count == 2 * segmentCount
+                && wayNames.count == wayOSMIDs.count && wayRefs.count == wayOSMIDs.count
+                && wayClasses.count == wayOSMIDs.count && waySegmentOffsets.count == wayOSMIDs.count + 1
+                && fromArcs.count == toArcs.count && modes.count == toArcs.count
+                && segmentEnds.allSatisfy { Int($0) < nodeCount } && segmentWays.allSatisfy { Int($0) < wayOSMIDs.count }
+                && waySegmentOffsets.allSatisfy { Int($0) <= segmentCount }
+                && fromArcs.allSatisfy { Int($0) < arcModes.count } && toArcs.allSatisfy { Int($0) < arcModes.count }
+            guard consistent else { throw MapError(.corrupt, path: path, "array sizes do not agree") }
+            let restrictions = (0..<fromArcs.count).map {
+                RoadGraph.TurnRestriction(fromArc: fromArcs[$0], toArc: toArcs[$0], modes: modes[$0])
+            }
+            return RoadGraph(
+                latitudes: latitudes, longitudes: longitudes, nodeOSMIDs: nodeOSMIDs, segmentEnds: segmentEnds,
+                segmentLengths: segmentLengths, segmentWays: segmentWays, segmentFlags: segmentFlags,
+                segmentBicycleSpeeds: bicycle, segmentFootSpeeds: foot, arcModes: arcModes, arcMotorSpeeds: motor,
+                arcSpeedLimits: limits, wayOSMIDs: wayOSMIDs, wayNames: wayNames, wayRefs: wayRefs,
+                wayClasses: wayClasses, waySegmentOffsets: waySegmentOffsets, restrictions: restrictions)
+        }
+    }
+
+    /// A fast 64-bit checksum over 8-byte words (FNV-style multiply-xor with a final avalanche).
+    static func checksum(_ bytes: some Collection<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let array = Array(bytes)
+        array.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for i in 0..<words {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                hash ^= hash >> 29
+            }
+            for i in (words * 8)..<raw.count {
+                hash = (hash ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
+            }
+        }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        return hash
+    }
+}
+
+struct BinaryWriter {
+    var bytes: [UInt8] = []
+
+    mutating func appendScalar<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append<T: BitwiseCopyable>(_ array: [T]) {
+        appendScalar(UInt64(array.count))
+        array.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ strings: [String]) {
+        appendScalar(UInt64(strings.count))
+        for string in strings {
+            let utf8 = Array(string.utf8)
+            appendScalar(UInt32(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+}
+
+struct BinaryReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let path: String
+    var offset = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    private func ensure(_ count: Int) throws {
+        guard count >= 0, offset + count <= bytes.count else {
+            throw MapError(.corrupt, path: path, "a section runs past the end of the payload at byte \(offset)")
+        }
+    }
+
+    mutating func scalar<T: FixedWidthInteger>() throws -> T {
+        try ensure(MemoryLayout<T>.size)
+        let value = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: T.self)
+        offset += MemoryLayout<T>.size
+        return T(littleEndian: value)
+    }
+
+    mutating func array<T: BitwiseCopyable>() throws -> [T] {
+        let count: UInt64 = try scalar()
+        guard count < UInt64(Int.max / 16) else { throw MapError(.corrupt, path: path, "impossible array length") }
+        let size = Int(count) * MemoryLayout<T>.stride
+        try ensure(size)
+        let result = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<(offset + size)]))
+            initialized = Int(count)
+        }
+        offset += size
+        return result
+    }
+
+    mutating func strings() throws -> [String] {
+        let count: UInt64 = try scalar()
+        guard count < UInt64(bytes.count) else { throw MapError(.corrupt, path: path, "impossible string count") }
+        var result: [String] = []
+        result.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            let length: UInt32 = try scalar()
+            try ensure(Int(length))
+            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + Int(length))]), as: UTF8.self))
+            offset += Int(length)
+        }
+        return result
+    }
+}

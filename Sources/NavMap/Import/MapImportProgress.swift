@@ -1,0 +1,16 @@
+/// Progress reports during a map import.
+public struct MapImportProgress: Sendable, Equatable {
+    /// The stage of the pipeline.
+    public enum Phase: String, Sendable {
+        case reading, building, indexing, writing, done
+    }
+
+    public var phase: Phase
+    /// OSM elements read so far (nodes, ways and relations) in the reading phase; items done otherwise.
+    public var processed: Int
+
+    public init(phase: Phase, processed: Int) {
+        self.phase = phase
+        self.processed = processed
+    }
+}

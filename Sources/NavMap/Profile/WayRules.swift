@@ -1,0 +1,213 @@
+/// What the routing profiles make of one OSM way: who may use it in which direction, how fast, and the
+/// attributes guidance and avoidances need.
+public struct WayRules: Equatable, Sendable {
+    public var highwayClass: HighwayClass
+    public var name: String
+    public var ref: String
+    /// Travel-mode bits (``TravelMode/bit``) allowed along the way's node order.
+    public var forwardModes: UInt8
+    /// Travel-mode bits allowed against the way's node order.
+    public var backwardModes: UInt8
+    /// Expected free-flow motor-vehicle speed in km/h, per direction.
+    public var motorSpeedForward: Double
+    public var motorSpeedBackward: Double
+    /// Legal limit in km/h per direction, `nil` when unknown or unlimited.
+    public var speedLimitForward: Double?
+    public var speedLimitBackward: Double?
+    public var bicycleSpeed: Double
+    public var footSpeed: Double
+    public var isToll: Bool
+    public var isFerry: Bool
+    public var isRoundabout: Bool
+
+    /// Applies the travel-mode profiles to a way's tags; `nil` when no mode may use the way.
+    public init?(tags: [String: String]) {
+        let isFerry = tags["route"] == "ferry"
+        let highwayClass: HighwayClass
+        if isFerry {
+            highwayClass = .ferry
+        } else if let value = tags["highway"], let cls = HighwayClass(osmValue: value) {
+            highwayClass = cls
+        } else {
+            return nil
+        }
+        if tags["area"] == "yes" && highwayClass != .pedestrian && highwayClass != .footway { return nil }
+        let motorroad = tags["motorroad"] == "yes"
+        var forward: UInt8 = 0
+        var backward: UInt8 = 0
+        let roundabout = tags["junction"] == "roundabout" || tags["junction"] == "circular"
+        let motorOneway = WayRules.motorOneway(tags: tags, highwayClass: highwayClass, roundabout: roundabout)
+        for mode in TravelMode.allCases {
+            guard WayRules.isAllowed(mode: mode, tags: tags, highwayClass: highwayClass, motorroad: motorroad)
+            else { continue }
+            var oneway: Oneway
+            switch mode {
+            case .driving, .taxi, .twoWheeler: oneway = motorOneway
+            case .cycling: oneway = WayRules.bicycleOneway(tags: tags, motorOneway: motorOneway)
+            case .walking: oneway = WayRules.onewayValue(tags["oneway:foot"]) ?? .both
+            }
+            if isFerry { oneway = WayRules.onewayValue(tags["oneway"]) ?? .both }
+            switch oneway {
+            case .both:
+                forward |= mode.bit
+                backward |= mode.bit
+            case .forward: forward |= mode.bit
+            case .backward: backward |= mode.bit
+            case .closed: break
+            }
+        }
+        guard forward | backward != 0 else { return nil }
+
+        let generic = tags["maxspeed"].flatMap(MaxSpeed.init(osmValue:))
+        let forwardLimit = tags["maxspeed:forward"].flatMap(MaxSpeed.init(osmValue:)) ?? generic
+        let backwardLimit = tags["maxspeed:backward"].flatMap(MaxSpeed.init(osmValue:)) ?? generic
+        let base = WayRules.defaultMotorSpeed(highwayClass, serviceKind: tags["service"])
+        let ferrySpeed = WayRules.ferrySpeed(tags: tags)
+
+        self.highwayClass = highwayClass
+        self.name = tags["name"] ?? ""
+        self.ref = tags["ref"] ?? ""
+        self.forwardModes = forward
+        self.backwardModes = backward
+        self.speedLimitForward = forwardLimit?.kmh
+        self.speedLimitBackward = backwardLimit?.kmh
+        self.motorSpeedForward = isFerry ? ferrySpeed : WayRules.motorSpeed(base: base, limit: forwardLimit)
+        self.motorSpeedBackward = isFerry ? ferrySpeed : WayRules.motorSpeed(base: base, limit: backwardLimit)
+        let bicycleDesignated = ["yes", "designated"].contains(tags["bicycle"] ?? "")
+        var bicycle = isFerry ? ferrySpeed : WayRules.defaultBicycleSpeed(highwayClass, designated: bicycleDesignated)
+        if let limit = generic?.kmh, !isFerry { bicycle = min(bicycle, limit) }
+        self.bicycleSpeed = bicycle
+        self.footSpeed = isFerry ? ferrySpeed : (highwayClass == .steps ? 3 : 5)
+        self.isToll = tags["toll"] == "yes" || tags["toll:motorcar"] == "yes"
+        self.isFerry = isFerry
+        self.isRoundabout = roundabout
+    }
+
+    enum Oneway { case both, forward, backward, closed }
+
+    static func onewayValue(_ value: String?) -> Oneway? {
+        switch value {
+        case "yes", "true", "1": .forward
+        case "-1", "reverse": .backward
+        case "no", "false", "0": .both
+        case "reversible", "alternating": .closed
+        default: nil
+        }
+    }
+
+    static func motorOneway(tags: [String: String], highwayClass: HighwayClass, roundabout: Bool) -> Oneway {
+        if let explicit = onewayValue(tags["oneway"]) { return explicit }
+        if roundabout || highwayClass == .motorway || highwayClass == .motorwayLink { return .forward }
+        return .both
+    }
+
+    static func bicycleOneway(tags: [String: String], motorOneway: Oneway) -> Oneway {
+        if let explicit = onewayValue(tags["oneway:bicycle"]) { return explicit }
+        if motorOneway == .forward || motorOneway == .backward {
+            let cycleway = [tags["cycleway"], tags["cycleway:left"], tags["cycleway:right"], tags["cycleway:both"]]
+            if cycleway.contains(where: { $0?.hasPrefix("opposite") == true }) { return .both }
+        }
+        return motorOneway == .closed ? .both : motorOneway
+    }
+
+    /// Access keys from the most general to the most specific; the last one present decides.
+    static func accessKeys(_ mode: TravelMode) -> [String] {
+        switch mode {
+        case .driving: ["access", "vehicle", "motor_vehicle", "motorcar"]
+        case .taxi: ["access", "vehicle", "motor_vehicle", "motorcar", "psv", "taxi"]
+        case .twoWheeler: ["access", "vehicle", "motor_vehicle", "motorcycle"]
+        case .cycling: ["access", "vehicle", "bicycle"]
+        case .walking: ["access", "foot"]
+        }
+    }
+
+    static func accessDecision(_ value: String) -> Bool? {
+        switch value {
+        case "yes", "permissive", "designated", "destination", "delivery", "customers", "official", "discouraged":
+            true
+        case "no", "private", "agricultural", "forestry", "emergency", "use_sidepath", "restricted", "military":
+            false
+        default:
+            nil
+        }
+    }
+
+    static func isAllowed(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool) -> Bool {
+        var allowed = defaultAccess(mode: mode, highwayClass: highwayClass, motorroad: motorroad)
+        for key in accessKeys(mode) {
+            if let value = tags[key], let decision = accessDecision(value) { allowed = decision }
+        }
+        return allowed
+    }
+
+    static func defaultAccess(mode: TravelMode, highwayClass: HighwayClass, motorroad: Bool) -> Bool {
+        switch mode {
+        case .driving, .taxi, .twoWheeler:
+            switch highwayClass {
+            case .motorway, .motorwayLink, .trunk, .trunkLink, .primary, .primaryLink, .secondary, .secondaryLink,
+                .tertiary, .tertiaryLink, .unclassified, .residential, .livingStreet, .service, .road, .ferry:
+                return true
+            case .busway, .track, .cycleway, .path, .footway, .pedestrian, .steps, .bridleway:
+                return false
+            }
+        case .cycling:
+            if motorroad { return false }
+            switch highwayClass {
+            case .motorway, .motorwayLink, .steps, .busway, .bridleway: return false
+            default: return true
+            }
+        case .walking:
+            if motorroad { return false }
+            switch highwayClass {
+            case .motorway, .motorwayLink, .busway: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Free-flow car speeds per class in km/h, close to the defaults of OSRM's car profile.
+    static func defaultMotorSpeed(_ highwayClass: HighwayClass, serviceKind: String?) -> Double {
+        switch highwayClass {
+        case .motorway: 90
+        case .motorwayLink: 45
+        case .trunk: 85
+        case .trunkLink: 40
+        case .primary: 65
+        case .primaryLink: 30
+        case .secondary: 55
+        case .secondaryLink: 25
+        case .tertiary: 40
+        case .tertiaryLink: 20
+        case .unclassified, .residential: 25
+        case .livingStreet: 10
+        case .service: serviceKind == "parking_aisle" || serviceKind == "drive-through" ? 5 : 15
+        case .road: 20
+        case .busway: 30
+        case .track, .cycleway, .path, .footway, .pedestrian, .steps, .bridleway: 10
+        case .ferry: 20
+        }
+    }
+
+    /// A posted limit is scaled down (as OSRM does) because traffic rarely flows at the limit.
+    static func motorSpeed(base: Double, limit: MaxSpeed?) -> Double {
+        guard let kmh = limit?.kmh else { return base }
+        return max(5, kmh * 0.8)
+    }
+
+    static func defaultBicycleSpeed(_ highwayClass: HighwayClass, designated: Bool) -> Double {
+        switch highwayClass {
+        case .cycleway: 18
+        case .footway, .pedestrian: designated ? 12 : 6
+        case .path, .track: 12
+        case .livingStreet, .service: 12
+        case .steps: 3
+        default: 15
+        }
+    }
+
+    /// Ferry speed from `duration` (hours:minutes) is unknown without the route length, so ferries use a
+    /// typical crossing speed unless a `maxspeed` is given.
+    static func ferrySpeed(tags: [String: String]) -> Double {
+        tags["maxspeed"].flatMap(MaxSpeed.init(osmValue:))?.kmh ?? 20
+    }
+}

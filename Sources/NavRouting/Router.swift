@@ -1,0 +1,237 @@
+public import NavMap
+
+/// Plans routes on a road graph: resolves waypoints, finds the fastest path for each leg, adds
+/// alternatives and builds guidance steps. Immutable after creation and safe to share between threads.
+public final class Router: Sendable {
+    public let graph: RoadGraph
+    public let snapper: RoadSnapper
+    public let places: PlacesCatalogue
+    private let networks: [TravelMode: ModeNetwork]
+    private let pool: WorkspacePool
+    /// Copies of arcs made for turn restrictions via ways, by original arc: a destination on a via way
+    /// must be reachable along the copy as well.
+    private let restrictionCopies: [UInt32: [UInt32]]
+
+    /// Prepares the router: per travel mode, arc weights and landmark tables.
+    /// - Parameters:
+    ///   - graph: the road network.
+    ///   - places: named places for `placeID` waypoints.
+    ///   - modes: the travel modes to prepare (modes the map has no roads for are skipped).
+    ///   - landmarkCount: landmarks per mode; more tighten the bounds but cost memory and set-up time.
+    public init(
+        graph: RoadGraph, places: PlacesCatalogue = PlacesCatalogue(), modes: [TravelMode] = TravelMode.allCases,
+        landmarkCount: Int = 12
+    ) {
+        self.graph = graph
+        self.snapper = RoadSnapper(graph: graph)
+        self.places = places
+        var networks: [TravelMode: ModeNetwork] = [:]
+        for mode in modes where graph.supports(mode) {
+            networks[mode] = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount)
+        }
+        self.networks = networks
+        self.pool = WorkspacePool(arcCount: graph.arcCount, nodeCount: graph.nodeCount)
+        self.restrictionCopies = Self.restrictionCopies(in: graph)
+    }
+
+    private static func restrictionCopies(in graph: RoadGraph) -> [UInt32: [UInt32]] {
+        var copies: [UInt32: [UInt32]] = [:]
+        for segment in 0..<graph.segmentCount where graph.flags(ofSegment: segment).contains(.restrictionCopy) {
+            let (a, b) = graph.endpoints(ofSegment: segment)
+            let ids = (graph.osmID(ofNode: a), graph.osmID(ofNode: b))
+            for original in graph.segments(ofWay: graph.way(ofSegment: segment)) {
+                let (oa, ob) = graph.endpoints(ofSegment: original)
+                let originalIDs = (graph.osmID(ofNode: oa), graph.osmID(ofNode: ob))
+                if originalIDs == ids { copies[UInt32(2 * original), default: []].append(UInt32(2 * segment)) }
+                if originalIDs == (ids.1, ids.0) {
+                    copies[UInt32(2 * original + 1), default: []].append(UInt32(2 * segment))
+                }
+            }
+        }
+        return copies
+    }
+
+    /// Whether the router can plan routes for `mode`.
+    public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
+
+    /// Snaps a coordinate onto the main road network of `mode` (heading-aware when a heading is given).
+    public func snap(_ coordinate: Coordinate, mode: TravelMode, heading: Double? = nil, maxDistanceMeters: Double = 5_000)
+        -> RoadPosition?
+    {
+        guard let network = networks[mode] else { return nil }
+        return snapper.nearest(
+            to: coordinate, mode: mode, heading: heading, maxDistanceMeters: maxDistanceMeters,
+            accept: { segment in network.mainArcs[2 * segment] || network.mainArcs[2 * segment + 1] })
+    }
+
+    /// Plans the route for `request`.
+    /// - Parameter isCanceled: polled during long searches; when it returns true the result is `canceled`.
+    public func route(_ request: RouteRequest, isCanceled: (@Sendable () -> Bool)? = nil) -> RouteResult {
+        let options = request.options
+        guard !request.waypoints.isEmpty else {
+            return RouteResult(status: .noWaypointsError, message: "No waypoints were given.")
+        }
+        guard request.waypoints.count >= 2 else {
+            return RouteResult(status: .waypointError, message: "A route needs an origin and at least one destination.")
+        }
+        guard request.waypoints.count <= RouteRequest.maximumWaypoints else {
+            return RouteResult(
+                status: .waypointError,
+                message: "Too many waypoints: \(request.waypoints.count) given, at most \(RouteRequest.maximumWaypoints) allowed.")
+        }
+        guard let network = networks[options.travelMode] else {
+            return RouteResult(
+                status: .travelModeUnsupported, message: "The map has no roads usable for \(options.travelMode.rawValue).")
+        }
+        var resolved: [ResolvedWaypoint] = []
+        for (index, waypoint) in request.waypoints.enumerated() {
+            switch resolve(waypoint, mode: options.travelMode) {
+            case .success(let value): resolved.append(value)
+            case .failure(let failure):
+                return RouteResult(status: failure.status, message: "Waypoint \(index): \(failure.message)")
+            }
+        }
+        for i in 1..<resolved.count where isDuplicate(request.waypoints[i - 1], request.waypoints[i], resolved[i - 1], resolved[i]) {
+            return RouteResult(
+                status: .duplicateWaypointsError, message: "Waypoints \(i - 1) and \(i) are the same place.")
+        }
+
+        let trafficFactors = factors(for: options.traffic)
+        let landmarksValid = (trafficFactors?.allSatisfy { $0 <= 1 } ?? true) && options.algorithm == .automatic
+        do {
+            return try pool.withWorkspace { workspace in
+                var legs: [RouteLeg] = []
+                var firstLegPath: ArcPath?
+                for i in 1..<resolved.count {
+                    let search = ShortestPathSearch(
+                        graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: trafficFactors,
+                        useLandmarks: landmarksValid, bidirectional: options.algorithm != .dijkstra,
+                        isCanceled: isCanceled)
+                    workspace.reset()
+                    guard let path = try search.run(
+                        sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
+                        workspace: &workspace)
+                    else {
+                        return RouteResult(
+                            status: .noRouteFound,
+                            message: "No \(options.travelMode.rawValue) route connects waypoint \(i - 1) to waypoint \(i).")
+                    }
+                    if i == 1 { firstLegPath = path }
+                    legs.append(
+                        LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
+                            path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1))
+                }
+                var routes = [Route(legs: legs)]
+                if resolved.count == 2, options.alternateRoutes != .none, let best = firstLegPath {
+                    let wanted = options.alternateRoutes == .one ? 1 : 2
+                    let finder = AlternativeRouteFinder(
+                        graph: graph, network: network, options: options, trafficFactors: trafficFactors,
+                        landmarksValid: landmarksValid)
+                    for path in try finder.alternatives(
+                        to: best, sources: sources(resolved[0], network), targets: targets(resolved[1], network),
+                        wanted: wanted, workspace: &workspace)
+                    {
+                        let leg = LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
+                            path, from: resolved[0], to: resolved[1], isFinal: true)
+                        routes.append(Route(legs: [leg]))
+                    }
+                }
+                return RouteResult(status: .ok, message: "OK", routes: routes)
+            }
+        } catch {
+            return RouteResult(status: .canceled, message: "The route request was canceled.")
+        }
+    }
+
+    /// Why a waypoint could not be used.
+    public struct WaypointFailure: Error, Sendable, Equatable {
+        public var status: RouteStatus
+        public var message: String
+    }
+
+    /// Finds where a waypoint is and where it joins the network of `mode`.
+    public func resolve(_ waypoint: Waypoint, mode: TravelMode) -> Result<ResolvedWaypoint, WaypointFailure> {
+        var coordinate = waypoint.coordinate
+        var fixedPosition: RoadPosition?
+        if let placeID = waypoint.placeID {
+            if placeID.hasPrefix("osm:node/"), let id = Int64(placeID.dropFirst("osm:node/".count)) {
+                guard let node = graph.node(forOSMID: id) else {
+                    return .failure(WaypointFailure(status: .waypointError, message: "OSM node \(id) is not on the road network."))
+                }
+                coordinate = graph.coordinate(ofNode: node)
+            } else if placeID.hasPrefix("osm:way/"), let id = Int64(placeID.dropFirst("osm:way/".count)) {
+                guard let way = graph.way(forOSMID: id) else {
+                    return .failure(WaypointFailure(status: .waypointError, message: "OSM way \(id) is not a routable road."))
+                }
+                let segments = graph.segments(ofWay: way)
+                let middle = segments.lowerBound + segments.count / 2
+                let (a, b) = graph.endpoints(ofSegment: middle)
+                let point = graph.coordinate(ofNode: a).interpolated(to: graph.coordinate(ofNode: b), fraction: 0.5)
+                coordinate = point
+                if graph.allows(mode, onArc: 2 * middle) || graph.allows(mode, onArc: 2 * middle + 1) {
+                    fixedPosition = RoadPosition(segment: middle, fraction: 0.5, coordinate: point, distanceMeters: 0)
+                }
+            } else if let place = places[placeID] {
+                coordinate = place.coordinate
+            } else {
+                return .failure(WaypointFailure(status: .waypointError, message: "Unknown place \"\(placeID)\"."))
+            }
+        }
+        guard let coordinate else {
+            return .failure(WaypointFailure(status: .waypointError, message: "The waypoint has neither coordinates nor a place id."))
+        }
+        guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
+            return .failure(WaypointFailure(status: .waypointError, message: "Coordinates out of range."))
+        }
+        guard let position = fixedPosition ?? snap(coordinate, mode: mode, heading: waypoint.heading) else {
+            return .failure(
+                WaypointFailure(status: .waypointError, message: "No road usable for \(mode.rawValue) within 5 km of the waypoint."))
+        }
+        return .success(ResolvedWaypoint(waypoint: waypoint, coordinate: coordinate, position: position))
+    }
+
+    private func isDuplicate(_ a: Waypoint, _ b: Waypoint, _ ra: ResolvedWaypoint, _ rb: ResolvedWaypoint) -> Bool {
+        if let pa = a.placeID, let pb = b.placeID, pa == pb { return true }
+        return ra.coordinate.distance(to: rb.coordinate) < 0.5
+    }
+
+    private func sources(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
+        let s = waypoint.position.segment
+        var result: [SearchEndpoint] = []
+        if network.weights[2 * s] != ModeNetwork.unreachable {
+            result.append(SearchEndpoint(arc: UInt32(2 * s), fraction: waypoint.position.fraction))
+        }
+        if network.weights[2 * s + 1] != ModeNetwork.unreachable {
+            result.append(SearchEndpoint(arc: UInt32(2 * s + 1), fraction: 1 - waypoint.position.fraction))
+        }
+        if let preferred = waypoint.position.preferredArc, result.count > 1 {
+            result = result.filter { Int($0.arc) == preferred }
+        }
+        return result
+    }
+
+    private func targets(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
+        var position = waypoint.position
+        position.preferredArc = nil
+        let direct = sources(
+            ResolvedWaypoint(waypoint: waypoint.waypoint, coordinate: waypoint.coordinate, position: position), network)
+        return direct + direct.flatMap { endpoint in
+            (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
+        }
+    }
+
+    /// Per-arc factors from per-way traffic factors (nil when there is no traffic).
+    private func factors(for traffic: TrafficSpeedFactors) -> [Float]? {
+        guard !traffic.isEmpty else { return nil }
+        var factors = [Float](repeating: 1, count: graph.arcCount)
+        var any = false
+        for segment in 0..<graph.segmentCount {
+            guard let factor = traffic.byWayID[graph.osmID(ofWay: graph.way(ofSegment: segment))] else { continue }
+            let clamped = Float(min(10, max(0.05, factor)))
+            factors[2 * segment] = clamped
+            factors[2 * segment + 1] = clamped
+            any = true
+        }
+        return any ? factors : nil
+    }
+}

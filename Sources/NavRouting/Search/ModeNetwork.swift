@@ -1,0 +1,209 @@
+import NavMap
+
+/// Everything the search needs for one travel mode, prepared once per router: integer arc weights,
+/// the largest connected part of the network, and landmark distance tables for ALT bounds.
+struct ModeNetwork: Sendable {
+    static let unreachable = UInt32.max
+
+    let mode: TravelMode
+    /// Free-flow travel time per arc in milliseconds; `unreachable` when the mode may not use the arc.
+    let weights: [UInt32]
+    /// Whether an arc belongs to the largest strongly connected part of this mode's network; snapping
+    /// stays there so that a waypoint is not stranded on an isolated scrap of road.
+    let mainArcs: [Bool]
+    let landmarks: LandmarkTable
+
+    init(graph: RoadGraph, mode: TravelMode, landmarkCount: Int) {
+        self.mode = mode
+        var weights = [UInt32](repeating: Self.unreachable, count: graph.arcCount)
+        for arc in 0..<graph.arcCount where graph.allows(mode, onArc: arc) {
+            let seconds = graph.lengthMeters(ofSegment: arc >> 1) / max(0.5, graph.speed(ofArc: arc, mode: mode))
+            weights[arc] = UInt32(max(1, (seconds * 1000).rounded(.up)))
+        }
+        self.weights = weights
+        let mainArcs = Self.mainComponent(graph: graph, weights: weights, mode: mode)
+        var mainNodes = [Bool](repeating: false, count: graph.nodeCount)
+        for arc in 0..<graph.arcCount where mainArcs[arc] { mainNodes[Int(graph.head(ofArc: arc))] = true }
+        self.mainArcs = mainArcs
+        self.landmarks = LandmarkTable(graph: graph, weights: weights, inMainComponent: mainNodes, count: landmarkCount)
+    }
+
+    /// The largest strongly connected set of arcs under the turn rules (restrictions, no U-turns except at
+    /// dead ends), found with an iterative Kosaraju: from any of these arcs every other can be reached.
+    /// Clipped extracts leave roads that lead out of the map and never back, or that can only be entered
+    /// by a turn from outside it; snapping onto those would strand a waypoint.
+    private static func mainComponent(graph: RoadGraph, weights: [UInt32], mode: TravelMode) -> [Bool] {
+        let arcCount = graph.arcCount
+        let bit = mode.bit
+        func usable(_ arc: Int) -> Bool { weights[arc] != unreachable }
+        func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
+            if b == a ^ 1 {
+                return graph.outgoingArcs(ofNode: node).filter { graph.arcModes[Int($0)] & bit != 0 }.count <= 1
+            }
+            return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
+        }
+        func successors(_ a: Int) -> [Int] {
+            let node = Int(graph.head(ofArc: a))
+            return graph.outgoingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed(a, $0, at: node) }
+        }
+        func predecessors(_ b: Int) -> [Int] {
+            let node = Int(graph.tail(ofArc: b))
+            return graph.incomingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed($0, b, at: node) }
+        }
+
+        var visited = [Bool](repeating: false, count: arcCount)
+        var order: [Int] = []
+        var stack: [(arc: Int, next: [Int])] = []
+        for start in 0..<arcCount where usable(start) && !visited[start] {
+            visited[start] = true
+            stack.append((start, successors(start)))
+            while !stack.isEmpty {
+                if let next = stack[stack.count - 1].next.popLast() {
+                    if !visited[next] {
+                        visited[next] = true
+                        stack.append((next, successors(next)))
+                    }
+                } else {
+                    order.append(stack.removeLast().arc)
+                }
+            }
+        }
+        var component = [Int32](repeating: -1, count: arcCount)
+        var sizes: [Int] = []
+        var pending: [Int] = []
+        for start in order.reversed() where component[start] < 0 {
+            let id = Int32(sizes.count)
+            var size = 0
+            component[start] = id
+            pending.append(start)
+            while let arc = pending.popLast() {
+                size += 1
+                for previous in predecessors(arc) where component[previous] < 0 {
+                    component[previous] = id
+                    pending.append(previous)
+                }
+            }
+            sizes.append(size)
+        }
+        guard let largest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }) else {
+            return [Bool](repeating: false, count: arcCount)
+        }
+        return component.map { $0 == Int32(largest) }
+    }
+}
+
+/// Exact travel times from and to a few far-apart landmark nodes. By the triangle inequality they give
+/// lower bounds on the time between any two nodes, which stay valid when edges are removed or slowed.
+struct LandmarkTable: Sendable {
+    let count: Int
+    /// `fromLandmark[node * count + i]`: time from landmark i to node.
+    let fromLandmark: [UInt32]
+    /// `toLandmark[node * count + i]`: time from node to landmark i.
+    let toLandmark: [UInt32]
+    let nodes: [Int]
+
+    init(graph: RoadGraph, weights: [UInt32], inMainComponent: [Bool], count wanted: Int) {
+        let n = graph.nodeCount
+        guard let seed = inMainComponent.firstIndex(of: true), wanted > 0 else {
+            count = 0
+            fromLandmark = []
+            toLandmark = []
+            nodes = []
+            return
+        }
+        // Farthest-point selection: each landmark is the node farthest from those already chosen.
+        var chosen: [Int] = []
+        var nearest = [UInt64](repeating: UInt64.max, count: n)
+        var forwardTables: [[UInt32]] = []
+        var backwardTables: [[UInt32]] = []
+        var next = LandmarkTable.farthest(
+            LandmarkTable.dijkstra(graph: graph, weights: weights, from: seed, forward: true), in: inMainComponent)
+        for _ in 0..<min(wanted, n) {
+            chosen.append(next)
+            let forward = LandmarkTable.dijkstra(graph: graph, weights: weights, from: next, forward: true)
+            let backward = LandmarkTable.dijkstra(graph: graph, weights: weights, from: next, forward: false)
+            forwardTables.append(forward)
+            backwardTables.append(backward)
+            var bestNode = next
+            var bestDistance: UInt64 = 0
+            for v in 0..<n where inMainComponent[v] {
+                let d = UInt64(forward[v] == ModeNetwork.unreachable ? 0 : forward[v])
+                    + UInt64(backward[v] == ModeNetwork.unreachable ? 0 : backward[v])
+                nearest[v] = min(nearest[v], d)
+                if nearest[v] > bestDistance && !chosen.contains(v) {
+                    bestDistance = nearest[v]
+                    bestNode = v
+                }
+            }
+            if bestNode == next { break }
+            next = bestNode
+        }
+        let k = chosen.count
+        var from = [UInt32](repeating: ModeNetwork.unreachable, count: n * k)
+        var to = [UInt32](repeating: ModeNetwork.unreachable, count: n * k)
+        for i in 0..<k {
+            for v in 0..<n {
+                from[v * k + i] = forwardTables[i][v]
+                to[v * k + i] = backwardTables[i][v]
+            }
+        }
+        count = k
+        fromLandmark = from
+        toLandmark = to
+        nodes = chosen
+    }
+
+    private static func farthest(_ distances: [UInt32], in mask: [Bool]) -> Int {
+        var best = mask.firstIndex(of: true) ?? 0
+        var bestDistance: UInt32 = 0
+        for (v, d) in distances.enumerated() where mask[v] && d != ModeNetwork.unreachable && d > bestDistance {
+            best = v
+            bestDistance = d
+        }
+        return best
+    }
+
+    /// Node-based Dijkstra (turn restrictions ignored, which only makes the bounds lower, hence still valid).
+    static func dijkstra(graph: RoadGraph, weights: [UInt32], from source: Int, forward: Bool) -> [UInt32] {
+        var distance = [UInt32](repeating: ModeNetwork.unreachable, count: graph.nodeCount)
+        var heap = BinaryHeap()
+        distance[source] = 0
+        heap.push(.init(key: 0, cost: 0, state: UInt32(source)))
+        while let entry = heap.pop() {
+            let node = Int(entry.state)
+            guard entry.cost == Int(distance[node]) else { continue }
+            let arcs = forward ? graph.outgoingArcs(ofNode: node) : graph.incomingArcs(ofNode: node)
+            for arc in arcs {
+                let w = weights[Int(arc)]
+                guard w != ModeNetwork.unreachable else { continue }
+                let other = Int(forward ? graph.head(ofArc: Int(arc)) : graph.tail(ofArc: Int(arc)))
+                let candidate = entry.cost + Int(w)
+                if candidate < Int(distance[other]) {
+                    distance[other] = UInt32(min(candidate, Int(ModeNetwork.unreachable - 1)))
+                    heap.push(.init(key: candidate, cost: Int(distance[other]), state: UInt32(other)))
+                }
+            }
+        }
+        return distance
+    }
+
+    /// Lower bound on the time from `v` to `w`.
+    @inline(__always) func lowerBound(from v: Int, to w: Int) -> Int {
+        var best = 0
+        let vBase = v * count
+        let wBase = w * count
+        for i in 0..<count {
+            let fv = fromLandmark[vBase + i]
+            let fw = fromLandmark[wBase + i]
+            if fv != ModeNetwork.unreachable && fw != ModeNetwork.unreachable {
+                best = max(best, Int(fw) - Int(fv))
+            }
+            let tv = toLandmark[vBase + i]
+            let tw = toLandmark[wBase + i]
+            if tv != ModeNetwork.unreachable && tw != ModeNetwork.unreachable {
+                best = max(best, Int(tv) - Int(tw))
+            }
+        }
+        return best
+    }
+}

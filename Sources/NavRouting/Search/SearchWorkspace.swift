@@ -1,0 +1,67 @@
+import Foundation
+
+/// Per-query scratch memory, reused across queries so a search costs time in proportion to the states
+/// it touches rather than to the size of the graph (labels are invalidated by bumping a stamp).
+/// A struct passed `inout`, so the inner loops pay no dynamic exclusivity checks.
+struct SearchWorkspace {
+    var forwardCost: [Int]
+    var backwardCost: [Int]
+    var forwardParent: [UInt32]
+    var backwardParent: [UInt32]
+    var forwardStamp: [UInt32]
+    var backwardStamp: [UInt32]
+    var potential: [Int]
+    var potentialStamp: [UInt32]
+    var stamp: UInt32 = 0
+    var forwardHeap = BinaryHeap()
+    var backwardHeap = BinaryHeap()
+
+    init(arcCount: Int, nodeCount: Int) {
+        forwardCost = [Int](repeating: 0, count: arcCount)
+        backwardCost = [Int](repeating: 0, count: arcCount)
+        forwardParent = [UInt32](repeating: 0, count: arcCount)
+        backwardParent = [UInt32](repeating: 0, count: arcCount)
+        forwardStamp = [UInt32](repeating: 0, count: arcCount)
+        backwardStamp = [UInt32](repeating: 0, count: arcCount)
+        potential = [Int](repeating: 0, count: nodeCount)
+        potentialStamp = [UInt32](repeating: 0, count: nodeCount)
+    }
+
+    mutating func reset() {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in forwardStamp.indices { forwardStamp[i] = 0; backwardStamp[i] = 0 }
+            for i in potentialStamp.indices { potentialStamp[i] = 0 }
+            stamp = 1
+        }
+        forwardHeap.removeAll()
+        backwardHeap.removeAll()
+    }
+}
+
+/// Hands out workspaces to concurrent queries. The lock guards only the free list; a workspace is used
+/// by one query at a time, which is why sharing the pool across threads is sound.
+final class WorkspacePool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [SearchWorkspace] = []
+    private let arcCount: Int
+    private let nodeCount: Int
+
+    init(arcCount: Int, nodeCount: Int) {
+        self.arcCount = arcCount
+        self.nodeCount = nodeCount
+    }
+
+    func withWorkspace<T>(_ body: (inout SearchWorkspace) throws -> T) rethrows -> T {
+        lock.lock()
+        var workspace = free.popLast() ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
+        lock.unlock()
+        defer {
+            lock.lock()
+            free.append(workspace)
+            lock.unlock()
+        }
+        workspace.reset()
+        return try body(&workspace)
+    }
+}

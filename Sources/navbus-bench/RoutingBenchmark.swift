@@ -1,0 +1,143 @@
+import Foundation
+import NavMap
+import NavRouting
+
+/// In-process routing measurements: map import, router preparation, route latency on the Helsinki
+/// sample map, and how query cost grows on synthetic networks.
+///
+/// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]`
+enum RoutingBenchmark {
+    struct Configuration {
+        var map = "maps/helsinki.osm.pbf"
+        var pairs = 1_000
+        var sizes = [10_000, 100_000, 1_000_000]
+        var seed: UInt64 = 42
+        var syntheticQueries = 200
+
+        init(arguments: [String]) throws {
+            var iterator = arguments.makeIterator()
+            while let flag = iterator.next() {
+                guard let value = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
+                switch flag {
+                case "--map": map = value
+                case "--pairs": pairs = try Self.number(value, flag)
+                case "--seed": seed = UInt64(try Self.number(value, flag))
+                case "--synthetic-queries": syntheticQueries = try Self.number(value, flag)
+                case "--sizes": sizes = try value.split(separator: ",").map { try Self.number(String($0), flag) }
+                default: throw UsageError(message: "unknown option \(flag)")
+                }
+            }
+        }
+
+        static func number(_ text: String, _ flag: String) throws -> Int {
+            guard let value = Int(text), value >= 0 else { throw UsageError(message: "\(flag) expects a number, got \(text)") }
+            return value
+        }
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        var message: String
+        var description: String {
+            "\(message)\nusage: navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000] [--seed N]"
+        }
+    }
+
+    static func run(arguments: [String]) throws {
+        let configuration = try Configuration(arguments: arguments)
+        try measureMap(configuration)
+        for size in configuration.sizes {
+            try measureSynthetic(size: size, configuration: configuration)
+        }
+    }
+
+    private static func measureMap(_ configuration: Configuration) throws {
+        print("== \(configuration.map)")
+        let (graph, importSeconds) = try timed { try MapLoader.load(path: configuration.map) }
+        print(String(format: "import: %.1f ms, %d nodes, %d segments, %d turn restrictions, peak RSS %.1f MB",
+                     importSeconds * 1000, graph.nodeCount, graph.segmentCount, graph.restrictionCount, peakRSSMegabytes()))
+        let (_, drivingPrep) = timed { Router(graph: graph, modes: [.driving]) }
+        let (router, allPrep) = timed { Router(graph: graph) }
+        print(String(format: "router preparation: driving %.1f ms, all five modes %.1f ms, peak RSS %.1f MB",
+                     drivingPrep * 1000, allPrep * 1000, peakRSSMegabytes()))
+        let file = NSTemporaryDirectory() + "navbus-bench-\(getpid()).navgraph"
+        let (_, writeSeconds) = try timed { try RoadGraphFile.write(graph, to: file) }
+        let (_, readSeconds) = try timed { try MapLoader.load(path: file) }
+        try? FileManager.default.removeItem(atPath: file)
+        print(String(format: ".navgraph: write %.1f ms, load %.1f ms", writeSeconds * 1000, readSeconds * 1000))
+
+        var random = SplitMix64(seed: configuration.seed)
+        let pairs = (0..<configuration.pairs).map { _ in
+            (graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
+             graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))))
+        }
+        for algorithm in RoutingAlgorithm.allCases {
+            var latencies: [Double] = []
+            var found = 0
+            for (a, b) in pairs {
+                let request = RouteRequest(
+                    waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)],
+                    options: RoutingOptions(algorithm: algorithm))
+                let (result, seconds) = timed { router.route(request) }
+                latencies.append(seconds)
+                if result.status == .ok { found += 1 }
+            }
+            print("route (\(algorithm.rawValue), steps and geometry, \(pairs.count) pairs, \(found) found): \(summary(latencies))")
+        }
+        var snapTimes: [Double] = []
+        for (a, _) in pairs {
+            snapTimes.append(timed { router.snap(a, mode: .driving) }.1)
+        }
+        print("snap: \(summary(snapTimes))")
+    }
+
+    private static func measureSynthetic(size: Int, configuration: Configuration) throws {
+        let network = SyntheticNetwork(nodeCount: size, seed: configuration.seed)
+        print("== synthetic \(network.nodeCount) nodes")
+        let (graph, buildSeconds) = try timed { try network.graph() }
+        let (router, prepSeconds) = timed { Router(graph: graph, modes: [.driving], landmarkCount: 12) }
+        print(String(format: "generate+build: %.2f s, %d segments; router preparation: %.2f s; peak RSS %.0f MB",
+                     buildSeconds, graph.segmentCount, prepSeconds, peakRSSMegabytes()))
+        var random = SplitMix64(seed: configuration.seed)
+        let pairs = (0..<configuration.syntheticQueries).map { _ in
+            (graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
+             graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))))
+        }
+        let algorithms: [(RoutingAlgorithm, Int)] = [
+            (.automatic, pairs.count), (.bidirectionalDijkstra, min(pairs.count, 50)), (.dijkstra, min(pairs.count, 20)),
+        ]
+        for (algorithm, count) in algorithms {
+            var latencies: [Double] = []
+            for (a, b) in pairs.prefix(count) {
+                let request = RouteRequest(
+                    waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)], options: RoutingOptions(algorithm: algorithm))
+                latencies.append(timed { router.route(request) }.1)
+            }
+            print("route (\(algorithm.rawValue), \(count) pairs): \(summary(latencies))")
+        }
+    }
+
+    private static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let value = try body()
+        return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    private static func summary(_ seconds: [Double]) -> String {
+        guard !seconds.isEmpty else { return "no samples" }
+        let sorted = seconds.sorted()
+        let median = sorted[sorted.count / 2]
+        let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let mean = seconds.reduce(0, +) / Double(seconds.count)
+        return String(format: "median %.3f ms, p99 %.3f ms, mean %.3f ms", median * 1000, p99 * 1000, mean * 1000)
+    }
+
+    /// Peak resident set size of this process (VmHWM from /proc), in megabytes.
+    private static func peakRSSMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+}

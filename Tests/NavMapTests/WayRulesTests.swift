@@ -1,0 +1,67 @@
+import NavMap
+import Testing
+
+@Suite struct WayRulesTests {
+    static let motor: [TravelMode] = [.driving, .taxi, .twoWheeler]
+
+    func allowed(_ tags: [String: String], _ mode: TravelMode) -> (forward: Bool, backward: Bool) {
+        guard let rules = WayRules(tags: tags) else { return (false, false) }
+        return (rules.forwardModes & mode.bit != 0, rules.backwardModes & mode.bit != 0)
+    }
+
+    @Test func onewayYesAndMinusOne() {
+        #expect(allowed(["highway": "residential", "oneway": "yes"], .driving) == (true, false))
+        #expect(allowed(["highway": "residential", "oneway": "-1"], .driving) == (false, true))
+        #expect(allowed(["highway": "residential", "oneway": "no"], .driving) == (true, true))
+        #expect(allowed(["highway": "residential", "oneway": "reversible"], .driving) == (false, false))
+    }
+
+    @Test func roundaboutsAndMotorwaysAreImpliedOneways() {
+        #expect(allowed(["highway": "primary", "junction": "roundabout"], .driving) == (true, false))
+        #expect(allowed(["highway": "motorway"], .driving) == (true, false))
+        #expect(allowed(["highway": "motorway_link"], .taxi) == (true, false))
+        #expect(allowed(["highway": "motorway", "oneway": "no"], .driving) == (true, true))
+    }
+
+    @Test func walkersIgnoreOneways() {
+        #expect(allowed(["highway": "residential", "oneway": "yes"], .walking) == (true, true))
+        #expect(allowed(["highway": "primary", "junction": "roundabout"], .walking) == (true, true))
+    }
+
+    @Test func bicycleOnewayExceptions() {
+        #expect(allowed(["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"], .cycling) == (true, true))
+        #expect(allowed(["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"], .driving) == (true, false))
+        #expect(allowed(["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"], .cycling) == (true, true))
+        #expect(allowed(["highway": "cycleway", "oneway:bicycle": "yes"], .cycling) == (true, false))
+    }
+
+    @Test(arguments: [
+        (["highway": "residential", "access": "private"], [TravelMode]()),
+        (["highway": "residential", "access": "no", "bicycle": "yes"], [.cycling]),
+        (["highway": "residential", "motor_vehicle": "no"], [.cycling, .walking]),
+        (["highway": "residential", "motorcar": "no"], [.twoWheeler, .cycling, .walking]),
+        (["highway": "residential", "foot": "no"], [.driving, .taxi, .twoWheeler, .cycling]),
+        (["highway": "residential", "bicycle": "no"], [.driving, .taxi, .twoWheeler, .walking]),
+        (["highway": "footway"], [.cycling, .walking]),
+        (["highway": "cycleway", "foot": "no"], [.cycling]),
+        (["highway": "motorway", "oneway": "no"], [.driving, .taxi, .twoWheeler]),
+        (["highway": "busway", "psv": "yes"], [.taxi]),
+        (["highway": "steps"], [.walking]),
+        (["highway": "service", "access": "destination"], TravelMode.allCases),
+        (["highway": "trunk", "motorroad": "yes"], [.driving, .taxi, .twoWheeler]),
+        (["route": "ferry"], TravelMode.allCases),
+    ] as [([String: String], [TravelMode])])
+    func accessRules(tags: [String: String], modes: [TravelMode]) {
+        let usable = TravelMode.allCases.filter { allowed(tags, $0).forward }
+        #expect(usable == modes, "\(tags)")
+    }
+
+    @Test func tollsFerriesNamesAndRefs() throws {
+        let toll = try #require(WayRules(tags: ["highway": "motorway", "toll": "yes", "name": "E18", "ref": "E 18"]))
+        #expect(toll.isToll && toll.highwayClass.isHighway && toll.name == "E18" && toll.ref == "E 18")
+        let ferry = try #require(WayRules(tags: ["route": "ferry", "name": "Suomenlinna ferry"]))
+        #expect(ferry.isFerry && ferry.highwayClass == .ferry)
+        #expect(WayRules(tags: ["building": "yes"]) == nil)
+        #expect(WayRules(tags: ["highway": "construction"]) == nil)
+    }
+}
