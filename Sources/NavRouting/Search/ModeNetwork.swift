@@ -38,33 +38,37 @@ struct ModeNetwork: Sendable {
         func usable(_ arc: Int) -> Bool { weights[arc] != unreachable }
         func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
             if b == a ^ 1 {
-                return graph.outgoingArcs(ofNode: node).filter { graph.arcModes[Int($0)] & bit != 0 }.count <= 1
+                var count = 0
+                for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 { count += 1 }
+                return count <= 1
             }
             return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
-        }
-        func successors(_ a: Int) -> [Int] {
-            let node = Int(graph.head(ofArc: a))
-            return graph.outgoingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed(a, $0, at: node) }
         }
         func predecessors(_ b: Int) -> [Int] {
             let node = Int(graph.tail(ofArc: b))
             return graph.incomingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed($0, b, at: node) }
         }
 
+        // Depth-first search over turns; each stack entry remembers how far through its out-arcs it got.
         var visited = [Bool](repeating: false, count: arcCount)
         var order: [Int] = []
-        var stack: [(arc: Int, next: [Int])] = []
+        var stack: [(arc: Int, position: Int)] = []
         for start in 0..<arcCount where usable(start) && !visited[start] {
             visited[start] = true
-            stack.append((start, successors(start)))
-            while !stack.isEmpty {
-                if let next = stack[stack.count - 1].next.popLast() {
-                    if !visited[next] {
+            stack.append((start, graph.outgoingArcs(ofNode: Int(graph.head(ofArc: start))).startIndex))
+            while let top = stack.last {
+                let node = Int(graph.head(ofArc: top.arc))
+                let outs = graph.outgoingArcs(ofNode: node)
+                if top.position < outs.endIndex {
+                    stack[stack.count - 1].position += 1
+                    let next = Int(outs[top.position])
+                    if !visited[next] && usable(next) && turnAllowed(top.arc, next, at: node) {
                         visited[next] = true
-                        stack.append((next, successors(next)))
+                        stack.append((next, graph.outgoingArcs(ofNode: Int(graph.head(ofArc: next))).startIndex))
                     }
                 } else {
-                    order.append(stack.removeLast().arc)
+                    order.append(top.arc)
+                    stack.removeLast()
                 }
             }
         }
