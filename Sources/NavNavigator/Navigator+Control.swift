@@ -135,10 +135,9 @@ extension Navigator {
     public func route(_ request: NavProtocol.RouteRequest) -> RouteResponse {
         counters.add("routeRequests")
         let configuration = sessions[request.vehicleID]?.session.configuration ?? .defaults
-        var trip = NavProtocol.RoutingOptions(
+        let trip = NavProtocol.RoutingOptions(
             alternateRoutesStrategy: request.alternateRoutesStrategy, travelMode: request.travelMode,
             avoidsHighways: request.avoidsHighways, avoidsTolls: request.avoidsTolls, avoidsFerries: request.avoidsFerries)
-        trip.alternateRoutesStrategy = request.alternateRoutesStrategy ?? .noAlternates
         let result = map.router.route(
             NavRouting.RouteRequest(
                 waypoints: request.waypoints.map(Self.routingWaypoint), options: routingOptions(configuration, trip: trip)))

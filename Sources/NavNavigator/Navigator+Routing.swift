@@ -34,13 +34,12 @@ extension Navigator {
 
     /// Routing options from a vehicle's configuration, overridden by a trip's options, with the traffic
     /// now in force.
-    func routingOptions(
-        _ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?,
-        alternates: NavProtocol.AlternateRoutesStrategy? = nil
-    ) -> NavRouting.RoutingOptions {
+    func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
+        -> NavRouting.RoutingOptions
+    {
         let mode = trip?.travelMode ?? configuration.travelMode
         let strategy: NavRouting.AlternateRoutesStrategy =
-            switch alternates ?? trip?.alternateRoutesStrategy ?? .noAlternates {
+            switch trip?.alternateRoutesStrategy ?? .noAlternates {
             case .noAlternates: .none
             case .one: .one
             case .all: .all

@@ -5,8 +5,10 @@ do {
     switch arguments.first {
     case "routing":
         try RoutingBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "fleet":
+        try FleetBenchmark.run(arguments: Array(arguments.dropFirst()))
     default:
-        FileHandle.standardError.write(Data("usage: navbus-bench routing [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: navbus-bench routing|fleet [options]\n".utf8))
         exit(64)
     }
 } catch {
