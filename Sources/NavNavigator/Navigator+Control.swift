@@ -26,14 +26,13 @@ extension Navigator {
                 to: params.waypoints, for: trip)
             switch planned {
             case .failure(let failure):
-                logger.info("no route for \(vehicle): \(failure.status.rawValue): \(failure.message)")
+                log("no route for \(vehicle): \(failure.status.rawValue): \(failure.message)")
                 return (failure.status, [])
             case .success(let route):
                 live.session.destinations = params.waypoints
                 live.session.tripOptions = params.routingOptions
                 let events = apply(.setRoute(route.guidance), to: &live)
-                live.session.legs = route.legs
-                live.hasTraffic = false
+                live.install(route.legs)
                 applyTraffic(to: &live)
                 return (.ok, live.session.payloads(for: events))
             }
@@ -68,8 +67,7 @@ extension Navigator {
             let events = apply(.clearDestinations, to: &live)
             live.session.destinations = []
             live.session.tripOptions = nil
-            live.session.legs = []
-            live.hasTraffic = false
+            live.install([])
             return live.session.payloads(for: events)
         }
         publish(payloads, vehicle: vehicle, saveFirst: true)
@@ -82,7 +80,7 @@ extension Navigator {
             _ = apply(.setGuidanceActive(params.active), to: &live)
             return live.session.guidance.isGuidanceActive
         }
-        publish([], vehicle: params.vehicleID, saveFirst: true)
+        saveNow(params.vehicleID)
         return GuidanceActiveResult(guidanceActive: active)
     }
 
@@ -111,7 +109,7 @@ extension Navigator {
             options.apply(next)
             _ = apply(.configure(options), to: &live)
         }
-        publish([], vehicle: vehicle, saveFirst: true)
+        saveNow(vehicle)
         return next
     }
 
@@ -127,7 +125,7 @@ extension Navigator {
             _ = apply(updating ? .startUpdatingLocation : .stopUpdatingLocation, to: &live)
             return live.session.guidance.isUpdatingLocation
         }
-        publish([], vehicle: params.vehicleID, saveFirst: true)
+        saveNow(params.vehicleID)
         return LocationUpdatesResult(updatingLocation: result)
     }
 

@@ -76,7 +76,7 @@ extension Navigator {
         switch planned {
         case .success(let route):
             let events = apply(.replaceRoute(route.guidance, reason: reason), to: &live)
-            live.session.legs = route.legs
+            live.install(route.legs)
             applyTraffic(to: &live)
             counters.add(reason == .fasterRoute ? "fasterRoutes" : "reroutes")
             return live.session.payloads(for: events)
@@ -84,7 +84,7 @@ extension Navigator {
             if reason == .offRoute {
                 _ = apply(.rerouteFailed, to: &live)
                 counters.add("reroutesFailed")
-                logger.warning("reroute of \(session.vehicle) failed: \(failure.status.rawValue): \(failure.message)")
+                log("reroute of \(session.vehicle) failed: \(failure.status.rawValue): \(failure.message)")
             }
             return []
         }
@@ -141,7 +141,7 @@ extension Navigator {
             session.guidance.prefersFasterRoute(candidateSeconds: candidate.durationSeconds)
         else { return [] }
         let events = apply(.replaceRoute(candidate.guidance, reason: .fasterRoute), to: &live)
-        live.session.legs = candidate.legs
+        live.install(candidate.legs)
         applyTraffic(to: &live)
         counters.add("fasterRoutes")
         return live.session.payloads(for: events)

@@ -3,7 +3,6 @@ import NavGuidance
 import NavMap
 public import NavProtocol
 import NavRouting
-public import NavService
 
 /// The navigator core: one guidance session per vehicle, fed by raw fixes, traffic and control calls,
 /// answering with `nav.*` events.
@@ -44,12 +43,33 @@ public final class Navigator {
         var isDirty = false
         var hasTraffic = false
         var nextFasterRouteCheck = 0.0
+        /// Counts route replacements, so cached step lists of an old route are never reused.
+        var routeGeneration = 0
+        var remainingSteps = RemainingStepsCache()
+
+        /// Takes the extras of a new route (or none, when the route is cleared).
+        mutating func install(_ legs: [SessionLeg]) {
+            session.legs = legs
+            routeGeneration += 1
+            hasTraffic = false
+        }
+
+        /// Nav-info payloads with their remaining steps encoded once per step rather than per message.
+        mutating func withEncodedSteps(_ payloads: [NavigatorEvent.Payload]) -> [NavigatorEvent.Payload] {
+            payloads.map { payload in
+                guard case .navInfo(let message) = payload, let current = message.info.currentStep else { return payload }
+                let json = remainingSteps.json(
+                    generation: routeGeneration, leg: session.guidance.currentLegIndex, upcoming: current.stepNumber,
+                    steps: message.info.remainingSteps)
+                return .navInfo(NavInfoMessage(message.info, encodedRemainingSteps: json))
+            }
+        }
     }
 
     let map: NavigatorMap
     let settings: Settings
     let counters: BusCounters
-    let logger: Logger
+    let log: (String) -> Void
     let clock: () -> Double
     let emit: (NavigatorEvent) -> Void
     let store: SessionStore?
@@ -64,21 +84,22 @@ public final class Navigator {
     ///   - settings: Timeouts and intervals.
     ///   - stateDirectory: Where sessions are saved; `nil` keeps them in memory only.
     ///   - counters: Where `fixesProcessed`, `reroutes`, `routeRequests` and the like are counted.
-    ///   - logger: Receives restore problems and save failures.
+    ///   - log: Receives what an operator should hear about: unreadable saved sessions, failed saves,
+    ///     failed reroutes.
     ///   - clock: Wall-clock seconds since 1970, for idle timeouts and traffic expiry (fix times drive the
     ///     engine).
     ///   - emit: Receives every event to publish, in order.
     /// - Throws: ``SessionStoreError`` when the state directory cannot be created.
     public init(
         map: NavigatorMap, settings: Settings = Settings(), stateDirectory: String? = nil,
-        counters: BusCounters = BusCounters(), logger: Logger = Logger(label: "navigator", level: .error),
+        counters: BusCounters = BusCounters(), log: @escaping (String) -> Void = { _ in },
         clock: @escaping () -> Double = { Timestamp.now().secondsSince1970 },
         emit: @escaping (NavigatorEvent) -> Void
     ) throws(SessionStoreError) {
         self.map = map
         self.settings = settings
         self.counters = counters
-        self.logger = logger
+        self.log = log
         self.clock = clock
         self.emit = emit
         var engines: [NavGuidance.TravelMode: GuidanceEngine] = [:]
@@ -118,13 +139,13 @@ public final class Navigator {
         let events = withSession(vehicle) { live -> [NavigatorEvent.Payload] in
             live.session.lastFix = fix
             let engineEvents = apply(.fix(input), to: &live)
-            var payloads = live.session.payloads(for: engineEvents)
+            var payloads = live.withEncodedSteps(live.session.payloads(for: engineEvents))
             for case .rerouteRequested(let origin, let heading) in engineEvents {
                 counters.add("rerouteRequests")
-                payloads.append(.navInfo(live.session.reroutingNavInfo()))
+                payloads.append(.navInfo(NavInfoMessage(live.session.reroutingNavInfo())))
                 payloads += replaceRoute(of: &live, from: origin, heading: heading, reason: .offRoute)
             }
-            if live.session.guidance.route != nil || live.session.guidance.isUpdatingLocation {
+            if !live.session.legs.isEmpty || live.session.guidance.isUpdatingLocation {
                 live.isDirty = true
             }
             return payloads
@@ -184,10 +205,14 @@ public final class Navigator {
     /// cannot announce it again after the restart.
     func publish(_ payloads: [NavigatorEvent.Payload], vehicle: String, saveFirst: Bool = false) {
         let events = payloads.map { NavigatorEvent(vehicle: vehicle, payload: $0) }
-        if saveFirst || events.contains(where: \.isMilestone), sessions[vehicle] != nil {
-            save(&sessions[vehicle]!)
-        }
+        if saveFirst || events.contains(where: \.isMilestone) { saveNow(vehicle) }
         for event in events { emit(event) }
+    }
+
+    /// Saves a vehicle's session now, after a control call changed it.
+    func saveNow(_ vehicle: String) {
+        guard sessions[vehicle] != nil else { return }
+        save(&sessions[vehicle]!)
     }
 
     func save(_ live: inout LiveSession) {
@@ -202,20 +227,19 @@ public final class Navigator {
             counters.add("stateSaves")
         } catch {
             counters.add("stateSaveFailures")
-            logger.error("cannot save the session of \(live.session.vehicle): \(error)")
+            log("cannot save the session of \(live.session.vehicle): \(error)")
         }
     }
 
     private func restore() {
         guard let store else { return }
         let (restored, problems) = store.loadAll()
-        for problem in problems { logger.warning("skipping saved session \(problem)") }
+        for problem in problems { log("skipping saved session \(problem)") }
         let now = clock()
         for session in restored {
             sessions[session.vehicle] = LiveSession(session: session, lastActivity: now)
         }
         reapplyTraffic()
-        if !restored.isEmpty { logger.info("restored \(restored.count) sessions from \(store.directory)") }
         counters.add("sessionsRestored", UInt64(restored.count))
     }
 }

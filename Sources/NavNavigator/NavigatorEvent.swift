@@ -17,7 +17,7 @@ public struct NavigatorEvent: Sendable {
         case delayCategory(DelayCategoryUpdate)
         case lightingMode(LightingModeSuggestion)
         case speeding(SpeedingUpdate)
-        case navInfo(NavInfo)
+        case navInfo(NavInfoMessage)
     }
 
     /// Creates an event.

@@ -72,7 +72,7 @@ public final class NavigatorService {
         let counters = counters
         let navigator = try Navigator(
             map: map, settings: configuration.settings, stateDirectory: configuration.stateDirectory,
-            counters: counters, logger: logger
+            counters: counters, log: { logger.warning($0) }
         ) { event in
             do {
                 // A full queue is counted as dropped by the publisher itself.

@@ -93,6 +93,8 @@ struct SessionStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var sessions: [VehicleSession] = []
         var problems: [String] = []
+        // A temporary file is what a crash in the middle of a save leaves; the previous file is intact.
+        for name in names where name.hasSuffix(".session.json.tmp") { unlink(directory + "/" + name) }
         for name in names.sorted() where name.hasSuffix(".session.json") {
             let path = directory + "/" + name
             do {

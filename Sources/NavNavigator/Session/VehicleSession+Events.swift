@@ -41,7 +41,7 @@ extension VehicleSession {
                             severity: NavProtocol.SpeedingSeverity(rawValue: severity.rawValue) ?? .unknown, speed: speed,
                             speedLimit: limit)))
             case .navInfo(let info):
-                payloads.append(.navInfo(navInfo(info)))
+                payloads.append(.navInfo(NavInfoMessage(navInfo(info))))
             case .rerouteRequested:
                 break
             }
@@ -77,7 +77,7 @@ extension VehicleSession {
     /// The engine reports the step being driven and how many steps remain; the steps themselves come
     /// from the session's legs, which carry lengths, durations and roundabout exits.
     func navInfo(_ info: NavGuidance.NavInfo) -> NavProtocol.NavInfo {
-        guard guidance.route != nil, legs.indices.contains(guidance.currentLegIndex) else {
+        guard legs.indices.contains(guidance.currentLegIndex) else {
             return NavProtocol.NavInfo(navState: .idle)
         }
         let current = guidance.currentLegIndex
