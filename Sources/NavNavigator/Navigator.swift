@@ -58,10 +58,10 @@ public final class Navigator {
         mutating func withEncodedSteps(_ payloads: [NavigatorEvent.Payload]) -> [NavigatorEvent.Payload] {
             payloads.map { payload in
                 guard case .navInfo(let message) = payload, let current = message.info.currentStep else { return payload }
-                let json = remainingSteps.json(
-                    generation: routeGeneration, leg: session.guidance.currentLegIndex, upcoming: current.stepNumber,
-                    steps: message.info.remainingSteps)
-                return .navInfo(NavInfoMessage(message.info, encodedRemainingSteps: json))
+                let steps = remainingSteps.json(
+                    generation: routeGeneration, leg: session.guidance.currentLegIndex, current: current,
+                    remaining: message.info.remainingSteps)
+                return .navInfo(NavInfoMessage(message.info, encodedSteps: steps))
             }
         }
     }

@@ -125,6 +125,7 @@ enum FleetBenchmark {
         receiver.start()
         Thread.sleep(forTimeInterval: 0.5)
         let started = MonotonicClock.seconds()
+        let cpuBefore = stack.navigatorCPUSeconds()
         var sent = 0
         for round in 1...rounds {
             for vehicle in 0..<vehicles {
@@ -136,6 +137,7 @@ enum FleetBenchmark {
         }
         let finished = receiver.wait(timeout: 120)
         let seconds = (receiver.lastArrival ?? MonotonicClock.seconds()) - started
+        let cpu = stack.navigatorCPUSeconds() - cpuBefore
         let counters = stack.navigatorCounters()
         print(
             String(
@@ -143,6 +145,11 @@ enum FleetBenchmark {
                     + " with every event emitted%@",
                 vehicles, setup, vehicles, receiver.count, rounds, seconds, Double(receiver.count) / seconds,
                 finished ? "" : " (INCOMPLETE: \(total - receiver.count) locations missing)"))
+        print(
+            String(
+                format: "  navigator CPU: %.2f s for %d fixes = %.1f µs per fix, %.0f fixes per CPU-second"
+                    + " (the rate one free core would sustain)",
+                cpu, receiver.count, cpu / Double(max(1, receiver.count)) * 1e6, Double(receiver.count) / max(cpu, 1e-9)))
         if let counters {
             print("  navigator counters: \(counters.filter { ["fixesProcessed", "sent", "dropped", "sessions", "reroutes", "malformedFixes"].contains($0.key) }.sorted { $0.key < $1.key })")
         }
@@ -235,6 +242,18 @@ private final class Stack {
     }
 
     func vehicleID(_ index: Int) -> String { "fleet-\(index)" }
+
+    /// User plus system CPU time the navigator process has used, from `/proc/<pid>/stat`.
+    func navigatorCPUSeconds() -> Double {
+        let path = "/proc/\(processes[1].processIdentifier)/stat"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let end = text.lastIndex(of: ")")
+        else { return 0 }
+        // Fields after the command name: state is field 3, utime 14 and stime 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 
     func publishFix(vehicle: Int, point: (coordinate: NavMap.Coordinate, course: Double), time: Double) throws {
         let fix = GPSFix(
