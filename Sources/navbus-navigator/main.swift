@@ -1,1 +1,56 @@
-print("not built yet")
+import Foundation
+import NavBus
+import NavNavigator
+import NavRouting
+import NavService
+
+let parser = OptionParser(
+    command: "navbus-navigator",
+    summary: "the navigator core: follows vehicles along their routes and publishes every nav.* topic",
+    usage: "navbus-navigator --map FILE [--places FILE] [--state-dir DIR] [--control ENDPOINT] [--pub ENDPOINT] [--sub ENDPOINT]",
+    options: Endpoints.busOptions + [
+        Option("map", variable: "NAVBUS_MAP", help: "road map: .osm.pbf, .osm or .navgraph (required)", valueName: "FILE"),
+        Option("places", variable: "NAVBUS_PLACES", help: "places catalogue (JSON) for placeID waypoints", valueName: "FILE"),
+        Option(
+            "state-dir", variable: "NAVBUS_STATE_DIR",
+            help: "directory where vehicle sessions are saved and restored from (none: memory only)", valueName: "DIR"),
+        Option(
+            "session-idle-timeout", variable: "NAVBUS_SESSION_IDLE_TIMEOUT", default: "1800",
+            help: "seconds without fixes or calls after which a vehicle's session is dropped", valueName: "SECONDS"),
+        Option(
+            "control", variable: Endpoints.navigatorVariable, default: Endpoints.defaultNavigator,
+            help: "where the JSON-RPC control API binds", valueName: "ENDPOINT"),
+        Option("instance", variable: "NAVBUS_INSTANCE", help: "instance name in heartbeats (default host-pid)"),
+        Option("log-level", variable: "NAVBUS_LOG_LEVEL", default: "info", help: "debug, info, warning or error"),
+    ])
+
+ProcessMain.run(parser: parser) { options in
+    guard let level = Logger.Level(name: options.value("log-level") ?? "info") else {
+        throw UsageError("--log-level must be debug, info, warning or error")
+    }
+    let logger = Logger(label: "navbus-navigator", level: level)
+    guard let idleTimeout = try options.double("session-idle-timeout"), idleTimeout > 0 else {
+        throw UsageError("--session-idle-timeout must be a positive number of seconds")
+    }
+    let mapPath = try options.require("map")
+    let places = try options.value("places").map { path in
+        do {
+            return try PlacesCatalogue(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("cannot read the places catalogue \(path): \(error)")
+        }
+    } ?? PlacesCatalogue()
+    let stop = StopFlag()
+    let signals = SignalStop.install(stop, logger: logger)
+    let map = try NavigatorMap.load(path: mapPath, places: places)
+    logger.info("loaded \(mapPath): \(map.graph.nodeCount) nodes, \(map.graph.segmentCount) segments")
+    let service = NavigatorService(
+        configuration: .init(
+            publisherEndpoint: try options.require("pub"), subscriberEndpoint: try options.require("sub"),
+            controlEndpoint: try options.require("control"), instance: options.value("instance"),
+            stateDirectory: options.value("state-dir"),
+            settings: Navigator.Settings(sessionIdleTimeout: idleTimeout)),
+        map: map, logger: logger)
+    try service.run(stop: stop)
+    withExtendedLifetime(signals) {}
+}

@@ -1,0 +1,71 @@
+import NavBus
+public import NavProtocol
+
+/// A `nav.nav_info.v1` payload whose steps may come already encoded.
+///
+/// The current and remaining steps are most of a nav-info message and change only when a step is
+/// passed, while the message goes out every second for every vehicle; encoding them once per step
+/// instead of once per message is what keeps a fleet's nav info affordable. The JSON is the same
+/// either way.
+public struct NavInfoMessage: Encodable, Sendable {
+    /// The payload.
+    public var info: NavInfo
+    /// `info.currentStep` and `info.remainingSteps` as JSON, when already encoded.
+    var encodedSteps: RemainingStepsCache.Steps?
+
+    /// Wraps a payload to be encoded in full.
+    public init(_ info: NavInfo) {
+        self.info = info
+    }
+
+    init(_ info: NavInfo, encodedSteps: RemainingStepsCache.Steps?) {
+        self.info = info
+        self.encodedSteps = encodedSteps
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case navState, currentStep, remainingSteps, distanceToCurrentStepMeters, timeToCurrentStepSeconds
+        case distanceToNextDestinationMeters, timeToNextDestinationSeconds, distanceToFinalDestinationMeters
+        case timeToFinalDestinationSeconds
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        guard let encodedSteps else {
+            try info.encode(to: encoder)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(info.navState, forKey: .navState)
+        try container.encode(encodedSteps.current, forKey: .currentStep)
+        try container.encode(encodedSteps.remaining, forKey: .remainingSteps)
+        try container.encodeIfPresent(info.distanceToCurrentStepMeters, forKey: .distanceToCurrentStepMeters)
+        try container.encodeIfPresent(info.timeToCurrentStepSeconds, forKey: .timeToCurrentStepSeconds)
+        try container.encodeIfPresent(info.distanceToNextDestinationMeters, forKey: .distanceToNextDestinationMeters)
+        try container.encodeIfPresent(info.timeToNextDestinationSeconds, forKey: .timeToNextDestinationSeconds)
+        try container.encodeIfPresent(info.distanceToFinalDestinationMeters, forKey: .distanceToFinalDestinationMeters)
+        try container.encodeIfPresent(info.timeToFinalDestinationSeconds, forKey: .timeToFinalDestinationSeconds)
+    }
+}
+
+/// The encoded steps of one vehicle, kept until it passes a step or its route changes.
+struct RemainingStepsCache {
+    /// The current step and the remaining ones, as JSON.
+    struct Steps: Sendable {
+        var current: JSONValue
+        var remaining: JSONValue
+    }
+
+    private var key: (generation: Int, leg: Int, upcoming: Int)?
+    private var steps: Steps?
+
+    /// The steps' JSON for this position on this route, encoding them only when it moved.
+    mutating func json(generation: Int, leg: Int, current: NavStep, remaining: [NavStep]) -> Steps? {
+        if let key, key == (generation, leg, current.stepNumber) { return steps }
+        guard let currentJSON = try? JSONParser.parse(try StreamingJSONEncoder().encode(current)),
+            let remainingJSON = try? JSONParser.parse(try StreamingJSONEncoder().encode(remaining))
+        else { return nil }
+        key = (generation, leg, current.stepNumber)
+        steps = Steps(current: currentJSON, remaining: remainingJSON)
+        return steps
+    }
+}

@@ -1,0 +1,149 @@
+import NavGuidance
+import NavMap
+import NavProtocol
+import NavRouting
+
+/// Planning routes for sessions: new trips, reroutes and faster routes.
+extension Navigator {
+    /// Why planning a trip failed: the status for the caller and a sentence for the log.
+    struct PlanningFailure: Error {
+        var status: NavProtocol.RouteStatus
+        var message: String
+    }
+
+    /// Plans a route from a position through `destinations` with the session's options and current
+    /// traffic.
+    func plan(
+        from origin: NavMap.Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint], for session: VehicleSession
+    ) -> Result<PlannedRoute, PlanningFailure> {
+        let waypoints = [NavRouting.Waypoint(title: "origin", coordinate: origin, heading: heading)]
+            + destinations.map(Self.routingWaypoint)
+        let request = NavRouting.RouteRequest(
+            waypoints: waypoints, options: routingOptions(session.configuration, trip: session.tripOptions))
+        let result = map.router.route(request)
+        guard result.status == .ok, let route = result.routes.first else {
+            return .failure(
+                PlanningFailure(status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError, message: result.message))
+        }
+        do {
+            return .success(try PlannedRoute(route, destinations: destinations))
+        } catch {
+            return .failure(PlanningFailure(status: .internalError, message: "the router's route is inconsistent: \(error)"))
+        }
+    }
+
+    /// Routing options from a vehicle's configuration, overridden by a trip's options, with the traffic
+    /// now in force.
+    func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
+        -> NavRouting.RoutingOptions
+    {
+        let mode = trip?.travelMode ?? configuration.travelMode
+        let strategy: NavRouting.AlternateRoutesStrategy =
+            switch trip?.alternateRoutesStrategy ?? .noAlternates {
+            case .noAlternates: .none
+            case .one: .one
+            case .all: .all
+            }
+        return NavRouting.RoutingOptions(
+            travelMode: NavMap.TravelMode(rawValue: mode.rawValue) ?? .driving,
+            avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
+            avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
+            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries, alternateRoutes: strategy,
+            traffic: TrafficSpeedFactors(byWayID: traffic.factors))
+    }
+
+    static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {
+        NavRouting.Waypoint(
+            title: waypoint.title, placeID: waypoint.placeID,
+            coordinate: waypoint.coordinate.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
+    }
+
+    /// Plans a route from `origin` to the destinations still ahead and hands it to the engine in place
+    /// of the current one; tells the engine when no route can be found.
+    /// - Returns: The payloads the change produced.
+    func replaceRoute(
+        of live: inout LiveSession, from origin: NavGuidance.Coordinate, heading: Double?,
+        reason: NavGuidance.RouteChangeReason
+    ) -> [NavigatorEvent.Payload] {
+        let session = live.session
+        let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
+        let planned =
+            ahead.isEmpty
+            ? .failure(PlanningFailure(status: .noWaypointsError, message: "no destination is left"))
+            : plan(
+                from: NavMap.Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
+                to: ahead, for: session)
+        switch planned {
+        case .success(let route):
+            let events = apply(.replaceRoute(route.guidance, reason: reason), to: &live)
+            live.install(route.legs)
+            applyTraffic(to: &live)
+            counters.add(reason == .fasterRoute ? "fasterRoutes" : "reroutes")
+            return live.session.payloads(for: events)
+        case .failure(let failure):
+            if reason == .offRoute {
+                _ = apply(.rerouteFailed, to: &live)
+                counters.add("reroutesFailed")
+                log("reroute of \(session.vehicle) failed: \(failure.status.rawValue): \(failure.message)")
+            }
+            return []
+        }
+    }
+
+    /// Re-applies the traffic in force to every session's route.
+    func reapplyTraffic() {
+        for vehicle in sessions.keys {
+            applyTraffic(to: &sessions[vehicle]!)
+        }
+    }
+
+    /// Hands the engine the traffic factors of each leg's segments, so its times and delay category
+    /// reflect them.
+    func applyTraffic(to live: inout LiveSession) {
+        guard !live.session.legs.isEmpty, !traffic.isEmpty || live.hasTraffic else { return }
+        for (index, leg) in live.session.legs.enumerated() {
+            let factors = leg.wayIDs.map { traffic.factor(forWay: $0) }
+            _ = apply(.applyTraffic(TrafficUpdate(legIndex: index, speedFactors: factors)), to: &live)
+        }
+        live.hasTraffic = !traffic.isEmpty
+    }
+
+    /// Offers sessions delayed by traffic a faster route, when one beats the current one by the engine's
+    /// margins.
+    ///
+    /// Only sessions whose delay is medium or heavy are checked: with light delay the current route is at
+    /// most 10 % slower than its free-flow time, which no other route can undercut (traffic only slows
+    /// roads down) by the 10 % the engine asks for.
+    func checkFasterRoutes(now: Double) {
+        guard !traffic.isEmpty else { return }
+        var budget = settings.fasterRouteChecksPerTick
+        for vehicle in sessions.keys {
+            guard budget > 0 else { return }
+            guard let live = sessions[vehicle], live.nextFasterRouteCheck <= now, live.session.lastFix != nil,
+                live.session.guidance.navState == .enroute, !live.session.guidance.isRerouteOutstanding,
+                [.medium, .heavy].contains(live.session.guidance.delayCategoryToNextDestination)
+            else { continue }
+            budget -= 1
+            let payloads = offerFasterRoute(to: &sessions[vehicle]!, now: now)
+            if !payloads.isEmpty { publish(payloads, vehicle: vehicle) }
+        }
+    }
+
+    private func offerFasterRoute(to live: inout LiveSession, now: Double) -> [NavigatorEvent.Payload] {
+        live.nextFasterRouteCheck = now + settings.fasterRouteCheckInterval
+        guard let fix = live.session.lastFix else { return [] }
+        let session = live.session
+        let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
+        guard !ahead.isEmpty,
+            case .success(let candidate) = plan(
+                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course, to: ahead,
+                for: session),
+            session.guidance.prefersFasterRoute(candidateSeconds: candidate.durationSeconds)
+        else { return [] }
+        let events = apply(.replaceRoute(candidate.guidance, reason: .fasterRoute), to: &live)
+        live.install(candidate.legs)
+        applyTraffic(to: &live)
+        counters.add("fasterRoutes")
+        return live.session.payloads(for: events)
+    }
+}

@@ -1,0 +1,245 @@
+public import NavBus
+import NavGuidance
+import NavMap
+public import NavProtocol
+import NavRouting
+
+/// The navigator core: one guidance session per vehicle, fed by raw fixes, traffic and control calls,
+/// answering with `nav.*` events.
+///
+/// It adapts the pure ``GuidanceEngine`` to a service: it plans routes with the map's router, answers the
+/// engine's reroute requests, applies traffic, checks for faster routes, expires idle sessions and
+/// saves every session so a restart resumes where it stopped. It is not thread-safe: the service calls it
+/// from one reactor thread, which is what lets sessions live without locks.
+public final class Navigator {
+    /// Tuning of the service around the engine.
+    public struct Settings: Sendable {
+        /// Seconds without a fix or a call after which a vehicle's session is dropped (default 1800).
+        public var sessionIdleTimeout: Double
+        /// Longest time in seconds a session's progress stays unsaved (default 2). Route changes,
+        /// arrivals and control calls are saved at once.
+        public var saveInterval: Double
+        /// Seconds between faster-route checks of one vehicle while traffic delays it (default 60).
+        public var fasterRouteCheckInterval: Double
+        /// Most faster-route searches per ``Navigator/tick()``, so a fleet cannot stall the loop.
+        public var fasterRouteChecksPerTick: Int
+
+        /// Creates settings.
+        public init(
+            sessionIdleTimeout: Double = 1800, saveInterval: Double = 2, fasterRouteCheckInterval: Double = 60,
+            fasterRouteChecksPerTick: Int = 20
+        ) {
+            self.sessionIdleTimeout = sessionIdleTimeout
+            self.saveInterval = saveInterval
+            self.fasterRouteCheckInterval = fasterRouteCheckInterval
+            self.fasterRouteChecksPerTick = fasterRouteChecksPerTick
+        }
+    }
+
+    /// A session and what the navigator tracks about it at run time (not saved).
+    struct LiveSession {
+        var session: VehicleSession
+        var lastActivity: Double
+        var isDirty = false
+        var hasTraffic = false
+        var nextFasterRouteCheck = 0.0
+        /// Counts route replacements, so cached step lists of an old route are never reused.
+        var routeGeneration = 0
+        var remainingSteps = RemainingStepsCache()
+
+        /// Takes the extras of a new route (or none, when the route is cleared).
+        mutating func install(_ legs: [SessionLeg]) {
+            session.legs = legs
+            routeGeneration += 1
+            hasTraffic = false
+        }
+
+        /// Nav-info payloads with their remaining steps encoded once per step rather than per message.
+        mutating func withEncodedSteps(_ payloads: [NavigatorEvent.Payload]) -> [NavigatorEvent.Payload] {
+            payloads.map { payload in
+                guard case .navInfo(let message) = payload, let current = message.info.currentStep else { return payload }
+                let steps = remainingSteps.json(
+                    generation: routeGeneration, leg: session.guidance.currentLegIndex, current: current,
+                    remaining: message.info.remainingSteps)
+                return .navInfo(NavInfoMessage(message.info, encodedSteps: steps))
+            }
+        }
+    }
+
+    let map: NavigatorMap
+    let settings: Settings
+    let counters: BusCounters
+    let log: (String) -> Void
+    let clock: () -> Double
+    let emit: (NavigatorEvent) -> Void
+    let store: SessionStore?
+    private let engines: [NavGuidance.TravelMode: GuidanceEngine]
+    var sessions: [String: LiveSession] = [:]
+    var traffic = TrafficPicture()
+    private var lastFlush: Double
+
+    /// Creates a navigator and restores the sessions saved in `stateDirectory`.
+    /// - Parameters:
+    ///   - map: The loaded map.
+    ///   - settings: Timeouts and intervals.
+    ///   - stateDirectory: Where sessions are saved; `nil` keeps them in memory only.
+    ///   - counters: Where `fixesProcessed`, `reroutes`, `routeRequests` and the like are counted.
+    ///   - log: Receives what an operator should hear about: unreadable saved sessions, failed saves,
+    ///     failed reroutes.
+    ///   - clock: Wall-clock seconds since 1970, for idle timeouts and traffic expiry (fix times drive the
+    ///     engine).
+    ///   - emit: Receives every event to publish, in order.
+    /// - Throws: ``SessionStoreError`` when the state directory cannot be created.
+    public init(
+        map: NavigatorMap, settings: Settings = Settings(), stateDirectory: String? = nil,
+        counters: BusCounters = BusCounters(), log: @escaping (String) -> Void = { _ in },
+        clock: @escaping () -> Double = { Timestamp.now().secondsSince1970 },
+        emit: @escaping (NavigatorEvent) -> Void
+    ) throws(SessionStoreError) {
+        self.map = map
+        self.settings = settings
+        self.counters = counters
+        self.log = log
+        self.clock = clock
+        self.emit = emit
+        var engines: [NavGuidance.TravelMode: GuidanceEngine] = [:]
+        for mode in NavGuidance.TravelMode.allCases {
+            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map { MapRoadMatcher(router: map.router, mode: $0) }
+            engines[mode] = GuidanceEngine(matcher: matcher)
+        }
+        self.engines = engines
+        lastFlush = clock()
+        store = try stateDirectory.map { directory throws(SessionStoreError) in try SessionStore(directory: directory) }
+        restore()
+    }
+
+    /// Vehicles with a session.
+    public var sessionCount: Int { sessions.count }
+
+    /// The vehicles with a session, sorted.
+    public var vehicles: [String] { sessions.keys.sorted() }
+
+    // MARK: Fixes
+
+    /// Processes one raw fix of a vehicle, creating its session on first use, and publishes the events.
+    /// - Parameters:
+    ///   - fix: The `gps.fix.v1` payload.
+    ///   - vehicle: The envelope's subject.
+    public func process(_ fix: GPSFix, vehicle: String) {
+        guard fix.latitude.isFinite, fix.longitude.isFinite, (-90...90).contains(fix.latitude),
+            (-180...180).contains(fix.longitude), fix.timestamp.secondsSince1970.isFinite
+        else {
+            counters.add("malformedFixes")
+            return
+        }
+        counters.add("fixesProcessed")
+        let input = Fix(
+            latitude: fix.latitude, longitude: fix.longitude, altitude: fix.altitude, course: fix.course,
+            speed: fix.speed, horizontalAccuracy: fix.horizontalAccuracy, time: fix.timestamp.secondsSince1970)
+        let events = withSession(vehicle) { live -> [NavigatorEvent.Payload] in
+            live.session.lastFix = fix
+            let engineEvents = apply(.fix(input), to: &live)
+            var payloads = live.withEncodedSteps(live.session.payloads(for: engineEvents))
+            for case .rerouteRequested(let origin, let heading) in engineEvents {
+                counters.add("rerouteRequests")
+                payloads.append(.navInfo(NavInfoMessage(live.session.reroutingNavInfo())))
+                payloads += replaceRoute(of: &live, from: origin, heading: heading, reason: .offRoute)
+            }
+            if !live.session.legs.isEmpty || live.session.guidance.isUpdatingLocation {
+                live.isDirty = true
+            }
+            return payloads
+        }
+        publish(events, vehicle: vehicle)
+    }
+
+    // MARK: Periodic work
+
+    /// Does the time-driven work: expires traffic and idle sessions, saves sessions with unsaved
+    /// progress, and looks for faster routes. The service calls it about once a second.
+    public func tick() {
+        let now = clock()
+        if traffic.expire(now: now) { reapplyTraffic() }
+        for (vehicle, live) in sessions where now - live.lastActivity > settings.sessionIdleTimeout {
+            sessions[vehicle] = nil
+            store?.remove(vehicle: vehicle)
+            counters.add("sessionsExpired")
+        }
+        if now - lastFlush >= settings.saveInterval {
+            lastFlush = now
+            for vehicle in sessions.keys where sessions[vehicle]?.isDirty == true {
+                save(&sessions[vehicle]!)
+            }
+        }
+        checkFasterRoutes(now: now)
+    }
+
+    /// Saves every session with unsaved progress (on shutdown).
+    public func flush() {
+        for vehicle in sessions.keys where sessions[vehicle]?.isDirty == true {
+            save(&sessions[vehicle]!)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Runs `body` on a vehicle's session, creating it when missing, and marks the vehicle active.
+    func withSession<Result>(_ vehicle: String, _ body: (inout LiveSession) throws -> Result) rethrows -> Result {
+        let now = clock()
+        if let index = sessions.index(forKey: vehicle) {
+            sessions.values[index].lastActivity = now
+            return try body(&sessions.values[index])
+        }
+        var live = LiveSession(session: VehicleSession(vehicle: vehicle), lastActivity: now)
+        defer { sessions[vehicle] = live }
+        return try body(&live)
+    }
+
+    /// Feeds one input to the vehicle's engine.
+    func apply(_ input: GuidanceInput, to live: inout LiveSession) -> [GuidanceEvent] {
+        let engine = engines[live.session.guidance.options.travelMode] ?? GuidanceEngine()
+        return engine.apply(input, to: &live.session.guidance)
+    }
+
+    /// Publishes payloads about a vehicle; milestones are saved first, so a crash right after an arrival
+    /// cannot announce it again after the restart.
+    func publish(_ payloads: [NavigatorEvent.Payload], vehicle: String, saveFirst: Bool = false) {
+        let events = payloads.map { NavigatorEvent(vehicle: vehicle, payload: $0) }
+        if saveFirst || events.contains(where: \.isMilestone) { saveNow(vehicle) }
+        for event in events { emit(event) }
+    }
+
+    /// Saves a vehicle's session now, after a control call changed it.
+    func saveNow(_ vehicle: String) {
+        guard sessions[vehicle] != nil else { return }
+        save(&sessions[vehicle]!)
+    }
+
+    func save(_ live: inout LiveSession) {
+        live.isDirty = false
+        guard let store else { return }
+        guard live.session.isWorthSaving else {
+            store.remove(vehicle: live.session.vehicle)
+            return
+        }
+        do {
+            try store.save(live.session)
+            counters.add("stateSaves")
+        } catch {
+            counters.add("stateSaveFailures")
+            log("cannot save the session of \(live.session.vehicle): \(error)")
+        }
+    }
+
+    private func restore() {
+        guard let store else { return }
+        let (restored, problems) = store.loadAll()
+        for problem in problems { log("skipping saved session \(problem)") }
+        let now = clock()
+        for session in restored {
+            sessions[session.vehicle] = LiveSession(session: session, lastActivity: now)
+        }
+        reapplyTraffic()
+        counters.add("sessionsRestored", UInt64(restored.count))
+    }
+}

@@ -1,0 +1,59 @@
+import NavGuidance
+import NavMap
+import NavProtocol
+import NavRouting
+
+/// What the navigator keeps about each leg beside the engine's ``GuidanceLeg``: the OSM way of every
+/// segment (the key traffic conditions use) and the leg's steps as the turn-by-turn feed shows them.
+struct SessionLeg: Codable, Sendable, Equatable {
+    /// OSM way id of each polyline segment.
+    var wayIDs: [Int64]
+    /// The leg's steps, numbered from 0 within the leg; renumbered across the trip when published.
+    var steps: [NavStep]
+}
+
+/// A router's route prepared for guidance: the engine's route and the navigator's per-leg extras.
+struct PlannedRoute {
+    var guidance: GuidanceRoute
+    var legs: [SessionLeg]
+    /// Traffic-aware duration of the whole route in seconds.
+    var durationSeconds: Double
+
+    /// Converts a router route.
+    /// - Parameter destinations: The user's waypoints the legs lead to, one per leg.
+    /// - Throws: `GuidanceRouteError` when a leg's parts disagree (a router bug, reported as internal).
+    init(_ route: NavRouting.Route, destinations: [NavProtocol.Waypoint]) throws {
+        var guidanceLegs: [GuidanceLeg] = []
+        var legs: [SessionLeg] = []
+        for (index, leg) in route.legs.enumerated() {
+            let steps = leg.steps.map { step in
+                let (kind, modifier) = ManeuverMapping.guidance(step.maneuver)
+                return GuidanceStep(
+                    maneuver: kind, modifier: modifier, instruction: step.instruction, roadName: step.roadName,
+                    startIndex: step.coordinateRange.lowerBound, endIndex: step.coordinateRange.upperBound)
+            }
+            let wanted = destinations.indices.contains(index) ? destinations[index] : nil
+            let destination = GuidanceWaypoint(
+                title: wanted?.title ?? leg.destination.waypoint.title ?? "",
+                placeID: wanted?.placeID ?? leg.destination.waypoint.placeID,
+                latitude: leg.destination.coordinate.latitude, longitude: leg.destination.coordinate.longitude)
+            guidanceLegs.append(
+                try GuidanceLeg(
+                    coordinates: leg.coordinates.map { NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+                    freeFlowSpeeds: leg.segmentSpeeds, speedLimits: leg.segmentSpeedLimits,
+                    roadNames: leg.segmentRoadNames, steps: steps, destination: destination))
+            legs.append(
+                SessionLeg(
+                    wayIDs: leg.segmentWayIDs,
+                    steps: leg.steps.enumerated().map { number, step in
+                        NavStep(
+                            stepNumber: number, maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
+                            roadName: step.roadName.isEmpty ? nil : step.roadName, instruction: step.instruction,
+                            distanceMeters: step.distanceMeters, durationSeconds: step.durationSeconds)
+                    }))
+        }
+        guidance = GuidanceRoute(legs: guidanceLegs)
+        self.legs = legs
+        durationSeconds = route.durationSeconds
+    }
+}

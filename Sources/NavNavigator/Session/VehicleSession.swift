@@ -1,0 +1,59 @@
+import NavGuidance
+import NavProtocol
+
+/// Everything the navigator keeps for one vehicle, and what it saves to survive a restart.
+struct VehicleSession: Codable, Sendable {
+    /// Version of the saved form, raised on incompatible changes.
+    static let formatVersion = 1
+
+    var format = VehicleSession.formatVersion
+    var vehicle: String
+    /// The options set with `navigator.configure`.
+    var configuration: NavigatorConfiguration
+    /// The waypoints of the last `navigator.setDestinations`, as the caller gave them; destination
+    /// indices of the engine count in this list.
+    var destinations: [NavProtocol.Waypoint] = []
+    /// The per-trip options of that call, reused for reroutes and faster-route checks.
+    var tripOptions: NavProtocol.RoutingOptions?
+    /// Extras for each leg of the engine's route, in the same order.
+    var legs: [SessionLeg] = []
+    /// The engine's state: route, progress, arrivals, monitors.
+    var guidance: GuidanceState
+    /// The latest raw fix, the origin of the next planned route.
+    var lastFix: GPSFix?
+    /// The latest road-snapped location published.
+    var lastLocation: NavProtocol.SnappedLocation?
+
+    init(vehicle: String, configuration: NavigatorConfiguration = .defaults) {
+        self.vehicle = vehicle
+        self.configuration = configuration
+        guidance = GuidanceState(options: GuidanceOptions(configuration))
+    }
+
+    /// Whether the session holds anything worth keeping across a restart.
+    var isWorthSaving: Bool {
+        !destinations.isEmpty || guidance.isGuidanceActive || guidance.isUpdatingLocation
+            || configuration != .defaults
+    }
+}
+
+extension GuidanceOptions {
+    /// Engine options with the navigator configuration's thresholds, mode and speed alerts.
+    init(_ configuration: NavigatorConfiguration) {
+        self.init()
+        apply(configuration)
+    }
+
+    /// Takes over the parts of the navigator configuration the engine uses; the engine's own tuning
+    /// (deviation, arrival radius, faster-route margins) keeps its defaults.
+    mutating func apply(_ configuration: NavigatorConfiguration) {
+        timeUpdateThreshold = configuration.timeUpdateThreshold
+        distanceUpdateThreshold = configuration.distanceUpdateThreshold
+        stopGuidanceAtArrival = configuration.stopGuidanceAtArrival
+        travelMode = NavGuidance.TravelMode(rawValue: configuration.travelMode.rawValue) ?? .driving
+        speedAlertOptions = NavGuidance.SpeedAlertOptions(
+            minorPercentage: configuration.speedAlertOptions.minorPercentage,
+            majorPercentage: configuration.speedAlertOptions.majorPercentage,
+            severityUpgradeDurationSeconds: configuration.speedAlertOptions.severityUpgradeDurationSeconds)
+    }
+}
