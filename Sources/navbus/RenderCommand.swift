@@ -53,6 +53,7 @@ struct TripPicture {
     func svg() -> String {
         var points = trip.trace.map { ($0.latitude, $0.longitude) }
         for route in trip.routes { for leg in route.legs { points += leg.map { ($0.latitude, $0.longitude) } } }
+        points += (trip.arrivals + trip.reroutes).map { ($0.latitude, $0.longitude) }
         let south = points.map(\.0).min()!, north = points.map(\.0).max()!
         let west = points.map(\.1).min()!, east = points.map(\.1).max()!
         let padLat = max((north - south) * 0.12, 0.002), padLon = max((east - west) * 0.12, 0.003)

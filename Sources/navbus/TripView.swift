@@ -6,8 +6,12 @@ import NavProtocol
 /// speed against the limit, the lighting mode and the latest events.
 struct TripView {
     var title = ""
+    /// The legs still ahead, as the latest `nav.route_changed.v1` gave them (the first is the current one).
     var legs: [RouteLeg] = []
+    /// The current leg's position among all the trip's legs as first planned.
     var currentLegIndex = 0
+    /// The trip's length as planned, corrected by reroutes.
+    var tripMeters = 0.0
     var location: SnappedLocation?
     var navInfo: NavInfo?
     var remainingSeconds: Double?
@@ -59,6 +63,11 @@ struct TripView {
                 currentLegIndex = change.currentRouteLegIndex
                 if change.reason == .offRoute { reroutes += 1 }
                 let total = legs.reduce(0) { $0 + $1.distanceMeters }
+                switch change.reason {
+                case .newDestinations: tripMeters = total
+                case .offRoute, .fasterRoute: tripMeters = drivenMeters + total
+                case .nextDestination, .cleared: break
+                }
                 return log(
                     clock,
                     "route changed (\(change.reason.rawValue)): \(legs.count) leg(s), \(kilometres(total))")
@@ -95,8 +104,6 @@ struct TripView {
         return line
     }
 
-    var totalRouteMeters: Double { legs.reduce(0) { $0 + $1.distanceMeters } }
-
     /// The screen, as lines of at most `width` characters.
     func render(width: Int = 78) -> [String] {
         var lines: [String] = []
@@ -112,12 +119,12 @@ struct TripView {
             lines.append(boxed(navInfo.map { "state: \($0.navState.rawValue)" } ?? "waiting for guidance…", right: "", width: width))
         }
         lines.append("└" + rule + "┘")
-        let leg = legs.isEmpty ? "no route" : "leg \(min(currentLegIndex + 1, legs.count))/\(legs.count)"
-        let destination = legs.indices.contains(currentLegIndex) ? legs[currentLegIndex].destination.title : "—"
+        let leg = legs.isEmpty ? "no route" : "leg \(currentLegIndex + 1)/\(currentLegIndex + legs.count)"
+        let destination = legs.first?.destination.title ?? "—"
         let eta = remainingSeconds.flatMap { seconds in lastFixTime.map { clockText($0.adding(seconds: seconds)) } } ?? "—"
         lines.append(
-            "  \(leg) → \(destination)   \(remainingMeters.map(kilometres) ?? "—") · \(remainingSeconds.map(minutes) ?? "—") · ETA \(eta)")
-        let total = totalRouteMeters
+            "  \(leg) → \(destination)   \(remainingMeters.map(metres) ?? "—") · \(remainingSeconds.map(minutes) ?? "—") · ETA \(eta)")
+        let total = tripMeters
         let fraction = total > 0 ? min(1, drivenMeters / total) : 0
         let filled = Int((fraction * 40).rounded())
         lines.append(
