@@ -47,7 +47,7 @@ let package = Package(
             dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
             swiftSettings: strict),
         .target(name: "NavSinks", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
-        .target(name: "NavTesting", dependencies: ["NavBus", "NavProtocol"], swiftSettings: strict),
+        .target(name: "NavTesting", dependencies: ["NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
         .executableTarget(name: "navbus-proxy", dependencies: ["NavBus", "NavService"], swiftSettings: strict),
@@ -80,8 +80,8 @@ let package = Package(
         // Tests.
         .testTarget(name: "NavProtocolTests", dependencies: ["NavProtocol", "NavBus"], swiftSettings: strict),
         .testTarget(name: "NavBusTests", dependencies: ["NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),
-        .testTarget(name: "NavMapTests", dependencies: ["NavMap"], swiftSettings: strict),
-        .testTarget(name: "NavRoutingTests", dependencies: ["NavRouting", "NavMap"], swiftSettings: strict),
+        .testTarget(name: "NavMapTests", dependencies: ["NavMap", "NavTesting"], swiftSettings: strict),
+        .testTarget(name: "NavRoutingTests", dependencies: ["NavRouting", "NavMap", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavGuidanceTests", dependencies: ["NavGuidance"], swiftSettings: strict),
         .testTarget(name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol"], swiftSettings: strict),
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import NavBus
 import NavProtocol
 import NavService
+import NavSinks
 
 /// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
 /// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
@@ -143,13 +144,7 @@ enum DemoCommand: CLICommand {
         reactor.onReadable(subscriber.socket) {
             try subscriber.drain { message in
                 if json {
-                    var line = JSONWriter()
-                    line.raw("{\"topic\":")
-                    line.string(message.topicName)
-                    line.raw(",\"envelope\":")
-                    line.raw(bytes: message.rawEnvelope)
-                    line.raw(UInt8(ascii: "}"))
-                    StandardOutput.writeLine(line.string)
+                    StandardOutput.write(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
                 }
                 guard message.header.subject == "default" else { return }
                 if let event = view.apply(message), !interactive { say(event) }

@@ -1,6 +1,7 @@
 import NavBus
 import NavProtocol
 import NavService
+import NavSinks
 
 /// `navbus sub [PREFIX...]`: watch the bus.
 enum SubCommand: CLICommand {
@@ -37,13 +38,7 @@ enum SubCommand: CLICommand {
         reactor.onReadable(subscriber.socket) {
             try subscriber.drain { message in
                 if json {
-                    var line = JSONWriter()
-                    line.raw("{\"topic\":")
-                    line.string(message.topicName)
-                    line.raw(",\"envelope\":")
-                    line.raw(bytes: message.rawEnvelope)
-                    line.raw(UInt8(ascii: "}"))
-                    StandardOutput.writeLine(line.string)
+                    StandardOutput.write(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
                 } else {
                     StandardOutput.writeLine(MessageFormatter.line(for: message))
                 }

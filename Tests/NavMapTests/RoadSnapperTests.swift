@@ -1,3 +1,4 @@
+import NavTesting
 import NavMap
 import Testing
 

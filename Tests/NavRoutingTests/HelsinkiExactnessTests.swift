@@ -1,3 +1,4 @@
+import NavTesting
 import Foundation
 import NavMap
 import NavRouting
@@ -14,8 +15,7 @@ import Testing
 
     static func loadedRouter() throws -> Router {
         guard let router else {
-            throw SampleMaps.MissingMap(
-                message: "maps/helsinki.osm.pbf is missing or unreadable: run scripts/fetch-maps.sh")
+            throw TestSupportError("maps/helsinki.osm.pbf is missing or unreadable: run scripts/fetch-maps.sh")
         }
         return router
     }

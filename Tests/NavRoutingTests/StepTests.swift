@@ -1,3 +1,4 @@
+import NavTesting
 import Foundation
 import NavMap
 import NavRouting
