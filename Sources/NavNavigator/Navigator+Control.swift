@@ -53,7 +53,8 @@ extension Navigator {
             }
             let events = apply(.continueToNextDestination, to: &live)
             let payloads = live.session.payloads(for: events)
-            let next = live.session.state().currentRouteLeg?.destination
+            let index = live.session.guidance.currentWaypointIndex
+            let next = live.session.destinations.indices.contains(index) ? live.session.destinations[index] : nil
             return (ContinueToNextDestinationResult(routeStatus: .ok, nextDestination: next), payloads)
         }
         publish(outcome.1, vehicle: vehicle, saveFirst: true)

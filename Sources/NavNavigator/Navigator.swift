@@ -137,7 +137,8 @@ public final class Navigator {
             latitude: fix.latitude, longitude: fix.longitude, altitude: fix.altitude, course: fix.course,
             speed: fix.speed, horizontalAccuracy: fix.horizontalAccuracy, time: fix.timestamp.secondsSince1970)
         let events = withSession(vehicle) { live -> [NavigatorEvent.Payload] in
-            live.session.lastFix = fix
+            // A fix older than the latest (resent after a restart, reordered) must not move the origin back.
+            if fix.timestamp >= (live.session.lastFix?.timestamp ?? fix.timestamp) { live.session.lastFix = fix }
             let engineEvents = apply(.fix(input), to: &live)
             var payloads = live.withEncodedSteps(live.session.payloads(for: engineEvents))
             for case .rerouteRequested(let origin, let heading) in engineEvents {
