@@ -55,7 +55,9 @@ public final class Router: Sendable {
     public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
 
     /// Snaps a coordinate onto the main road network of `mode` (heading-aware when a heading is given).
-    public func snap(_ coordinate: Coordinate, mode: TravelMode, heading: Double? = nil, maxDistanceMeters: Double = 5_000)
+    public func snap(
+        _ coordinate: Coordinate, mode: TravelMode, heading: Double? = nil, maxDistanceMeters: Double = 5_000
+    )
         -> RoadPosition?
     {
         guard let network = networks[mode] else { return nil }
@@ -75,13 +77,15 @@ public final class Router: Sendable {
             return RouteResult(status: .waypointError, message: "A route needs an origin and at least one destination.")
         }
         guard request.waypoints.count <= RouteRequest.maximumWaypoints else {
+            let limit = RouteRequest.maximumWaypoints
             return RouteResult(
                 status: .waypointError,
-                message: "Too many waypoints: \(request.waypoints.count) given, at most \(RouteRequest.maximumWaypoints) allowed.")
+                message: "Too many waypoints: \(request.waypoints.count) given, at most \(limit) allowed.")
         }
         guard let network = networks[options.travelMode] else {
             return RouteResult(
-                status: .travelModeUnsupported, message: "The map has no roads usable for \(options.travelMode.rawValue).")
+                status: .travelModeUnsupported,
+                message: "The map has no roads usable for \(options.travelMode.rawValue).")
         }
         var resolved: [ResolvedWaypoint] = []
         for (index, waypoint) in request.waypoints.enumerated() {
@@ -91,7 +95,8 @@ public final class Router: Sendable {
                 return RouteResult(status: failure.status, message: "Waypoint \(index): \(failure.message)")
             }
         }
-        for i in 1..<resolved.count where isDuplicate(request.waypoints[i - 1], request.waypoints[i], resolved[i - 1], resolved[i]) {
+        for i in 1..<resolved.count
+        where isDuplicate(request.waypoints[i - 1], request.waypoints[i], resolved[i - 1], resolved[i]) {
             return RouteResult(
                 status: .duplicateWaypointsError, message: "Waypoints \(i - 1) and \(i) are the same place.")
         }
@@ -108,13 +113,15 @@ public final class Router: Sendable {
                         useLandmarks: landmarksValid, bidirectional: options.algorithm != .dijkstra,
                         isCanceled: isCanceled)
                     workspace.reset()
-                    guard let path = try search.run(
-                        sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
-                        workspace: &workspace)
+                    guard
+                        let path = try search.run(
+                            sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
+                            workspace: &workspace)
                     else {
                         return RouteResult(
                             status: .noRouteFound,
-                            message: "No \(options.travelMode.rawValue) route connects waypoint \(i - 1) to waypoint \(i).")
+                            message:
+                                "No \(options.travelMode.rawValue) route connects waypoint \(i - 1) to waypoint \(i).")
                     }
                     if i == 1 { firstLegPath = path }
                     legs.append(
@@ -156,12 +163,14 @@ public final class Router: Sendable {
         if let placeID = waypoint.placeID {
             if placeID.hasPrefix("osm:node/"), let id = Int64(placeID.dropFirst("osm:node/".count)) {
                 guard let node = graph.node(forOSMID: id) else {
-                    return .failure(WaypointFailure(status: .waypointError, message: "OSM node \(id) is not on the road network."))
+                    return .failure(
+                        WaypointFailure(status: .waypointError, message: "OSM node \(id) is not on the road network."))
                 }
                 coordinate = graph.coordinate(ofNode: node)
             } else if placeID.hasPrefix("osm:way/"), let id = Int64(placeID.dropFirst("osm:way/".count)) {
                 guard let way = graph.way(forOSMID: id) else {
-                    return .failure(WaypointFailure(status: .waypointError, message: "OSM way \(id) is not a routable road."))
+                    return .failure(
+                        WaypointFailure(status: .waypointError, message: "OSM way \(id) is not a routable road."))
                 }
                 let segments = graph.segments(ofWay: way)
                 let middle = segments.lowerBound + segments.count / 2
@@ -178,14 +187,18 @@ public final class Router: Sendable {
             }
         }
         guard let coordinate else {
-            return .failure(WaypointFailure(status: .waypointError, message: "The waypoint has neither coordinates nor a place id."))
+            return .failure(
+                WaypointFailure(status: .waypointError, message: "The waypoint has neither coordinates nor a place id.")
+            )
         }
         guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
             return .failure(WaypointFailure(status: .waypointError, message: "Coordinates out of range."))
         }
         guard let position = fixedPosition ?? snap(coordinate, mode: mode, heading: waypoint.heading) else {
             return .failure(
-                WaypointFailure(status: .waypointError, message: "No road usable for \(mode.rawValue) within 5 km of the waypoint."))
+                WaypointFailure(
+                    status: .waypointError, message: "No road usable for \(mode.rawValue) within 5 km of the waypoint.")
+            )
         }
         return .success(ResolvedWaypoint(waypoint: waypoint, coordinate: coordinate, position: position))
     }
@@ -215,9 +228,10 @@ public final class Router: Sendable {
         position.preferredArc = nil
         let direct = sources(
             ResolvedWaypoint(waypoint: waypoint.waypoint, coordinate: waypoint.coordinate, position: position), network)
-        return direct + direct.flatMap { endpoint in
-            (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
-        }
+        return direct
+            + direct.flatMap { endpoint in
+                (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
+            }
     }
 
     /// Per-arc factors from per-way traffic factors (nil when there is no traffic).

@@ -30,7 +30,9 @@ enum RoutingBenchmark {
         }
 
         static func number(_ text: String, _ flag: String) throws -> Int {
-            guard let value = Int(text), value >= 0 else { throw UsageError(message: "\(flag) expects a number, got \(text)") }
+            guard let value = Int(text), value >= 0 else {
+                throw UsageError(message: "\(flag) expects a number, got \(text)")
+            }
             return value
         }
     }
@@ -53,12 +55,16 @@ enum RoutingBenchmark {
     private static func measureMap(_ configuration: Configuration) throws {
         print("== \(configuration.map)")
         let (graph, importSeconds) = try timed { try MapLoader.load(path: configuration.map) }
-        print(String(format: "import: %.1f ms, %d nodes, %d segments, %d turn restrictions, peak RSS %.1f MB",
-                     importSeconds * 1000, graph.nodeCount, graph.segmentCount, graph.restrictionCount, peakRSSMegabytes()))
+        print(
+            String(
+                format: "import: %.1f ms, %d nodes, %d segments, %d turn restrictions, peak RSS %.1f MB",
+                importSeconds * 1000, graph.nodeCount, graph.segmentCount, graph.restrictionCount, peakRSSMegabytes()))
         let (_, drivingPrep) = timed { Router(graph: graph, modes: [.driving]) }
         let (router, allPrep) = timed { Router(graph: graph) }
-        print(String(format: "router preparation: driving %.1f ms, all five modes %.1f ms, peak RSS %.1f MB",
-                     drivingPrep * 1000, allPrep * 1000, peakRSSMegabytes()))
+        print(
+            String(
+                format: "router preparation: driving %.1f ms, all five modes %.1f ms, peak RSS %.1f MB",
+                drivingPrep * 1000, allPrep * 1000, peakRSSMegabytes()))
         let file = NSTemporaryDirectory() + "navbus-bench-\(getpid()).navgraph"
         let (_, writeSeconds) = try timed { try RoadGraphFile.write(graph, to: file) }
         let (_, readSeconds) = try timed { try MapLoader.load(path: file) }
@@ -67,8 +73,10 @@ enum RoutingBenchmark {
 
         var random = SplitMix64(seed: configuration.seed)
         let pairs = (0..<configuration.pairs).map { _ in
-            (graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
-             graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))))
+            (
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount)))
+            )
         }
         for algorithm in RoutingAlgorithm.allCases {
             var latencies: [Double] = []
@@ -81,7 +89,8 @@ enum RoutingBenchmark {
                 latencies.append(seconds)
                 if result.status == .ok { found += 1 }
             }
-            print("route (\(algorithm.rawValue), steps and geometry, \(pairs.count) pairs, \(found) found): \(summary(latencies))")
+            let label = "route (\(algorithm.rawValue), steps and geometry, \(pairs.count) pairs, \(found) found)"
+            print("\(label): \(summary(latencies))")
         }
         var snapTimes: [Double] = []
         for (a, _) in pairs {
@@ -95,21 +104,27 @@ enum RoutingBenchmark {
         print("== synthetic \(network.nodeCount) nodes")
         let (graph, buildSeconds) = try timed { try network.graph() }
         let (router, prepSeconds) = timed { Router(graph: graph, modes: [.driving], landmarkCount: 12) }
-        print(String(format: "generate+build: %.2f s, %d segments; router preparation: %.2f s; peak RSS %.0f MB",
-                     buildSeconds, graph.segmentCount, prepSeconds, peakRSSMegabytes()))
+        print(
+            String(
+                format: "generate+build: %.2f s, %d segments; router preparation: %.2f s; peak RSS %.0f MB",
+                buildSeconds, graph.segmentCount, prepSeconds, peakRSSMegabytes()))
         var random = SplitMix64(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
-            (graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
-             graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))))
+            (
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount)))
+            )
         }
         let algorithms: [(RoutingAlgorithm, Int)] = [
-            (.automatic, pairs.count), (.bidirectionalDijkstra, min(pairs.count, 50)), (.dijkstra, min(pairs.count, 20)),
+            (.automatic, pairs.count), (.bidirectionalDijkstra, min(pairs.count, 50)),
+            (.dijkstra, min(pairs.count, 20)),
         ]
         for (algorithm, count) in algorithms {
             var latencies: [Double] = []
             for (a, b) in pairs.prefix(count) {
                 let request = RouteRequest(
-                    waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)], options: RoutingOptions(algorithm: algorithm))
+                    waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)],
+                    options: RoutingOptions(algorithm: algorithm))
                 latencies.append(timed { router.route(request) }.1)
             }
             print("route (\(algorithm.rawValue), \(count) pairs): \(summary(latencies))")

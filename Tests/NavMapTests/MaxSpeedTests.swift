@@ -30,7 +30,9 @@ import Testing
 
     @Test func directionalLimitsOverrideTheGenericOne() throws {
         let rules = try #require(
-            WayRules(tags: ["highway": "primary", "maxspeed": "60", "maxspeed:forward": "50", "maxspeed:backward": "30 mph"]))
+            WayRules(tags: [
+                "highway": "primary", "maxspeed": "60", "maxspeed:forward": "50", "maxspeed:backward": "30 mph",
+            ]))
         #expect(rules.speedLimitForward == 50)
         #expect(abs((rules.speedLimitBackward ?? 0) - 48.28) < 0.01)
         #expect(rules.motorSpeedForward < rules.motorSpeedBackward + 10)

@@ -35,7 +35,9 @@ struct OSMFixture {
         ways.append(Way(id: id, refs: refs, tags: tags))
     }
 
-    mutating func restriction(_ id: Int64, _ kind: String, from: Int64, viaNode: Int64? = nil, viaWay: Int64? = nil, to: Int64) {
+    mutating func restriction(
+        _ id: Int64, _ kind: String, from: Int64, viaNode: Int64? = nil, viaWay: Int64? = nil, to: Int64
+    ) {
         var members: [(type: String, ref: Int64, role: String)] = [("way", from, "from")]
         if let viaNode { members.append(("node", viaNode, "via")) }
         if let viaWay { members.append(("way", viaWay, "via")) }

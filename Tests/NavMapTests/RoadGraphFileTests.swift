@@ -22,7 +22,9 @@ import Testing
         }
         for arc in stride(from: 0, to: graph.arcCount, by: 37) {
             #expect(loaded.speed(ofArc: arc, mode: .driving) == graph.speed(ofArc: arc, mode: .driving))
-            #expect(loaded.coordinate(ofNode: Int(loaded.head(ofArc: arc))) == graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
+            #expect(
+                loaded.coordinate(ofNode: Int(loaded.head(ofArc: arc)))
+                    == graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
         }
     }
 

@@ -39,7 +39,9 @@ import Testing
 
     @Test func givesUpBeyondTheLimit() throws {
         let snapper = RoadSnapper(graph: try Self.graph())
-        #expect(snapper.nearest(to: OSMFixture.coordinate(x: 100, y: 3_000), mode: .driving, maxDistanceMeters: 1_000) == nil)
+        #expect(
+            snapper.nearest(to: OSMFixture.coordinate(x: 100, y: 3_000), mode: .driving, maxDistanceMeters: 1_000)
+                == nil)
     }
 
     @Test func findsWaysInACircle() throws {

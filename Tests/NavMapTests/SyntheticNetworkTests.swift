@@ -16,7 +16,9 @@ import Testing
         let flags = (0..<graph.segmentCount).map { graph.flags(ofSegment: $0) }
         #expect(flags.contains { $0.contains(.toll) && $0.contains(.highway) })
         #expect(flags.contains { $0.contains(.ferry) })
-        let oneways = (0..<graph.arcCount).filter { !graph.allows(.driving, onArc: $0) && graph.allows(.walking, onArc: $0) }
+        let oneways = (0..<graph.arcCount).filter {
+            !graph.allows(.driving, onArc: $0) && graph.allows(.walking, onArc: $0)
+        }
         #expect(!oneways.isEmpty)
         #expect((0..<graph.wayCount).contains { graph.name(ofWay: $0) == "Avenue 1" })
     }

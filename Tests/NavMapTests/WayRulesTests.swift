@@ -30,27 +30,30 @@ import Testing
 
     @Test func bicycleOnewayExceptions() {
         #expect(allowed(["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"], .cycling) == (true, true))
-        #expect(allowed(["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"], .driving) == (true, false))
-        #expect(allowed(["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"], .cycling) == (true, true))
+        #expect(
+            allowed(["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"], .driving) == (true, false))
+        #expect(
+            allowed(["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"], .cycling) == (true, true))
         #expect(allowed(["highway": "cycleway", "oneway:bicycle": "yes"], .cycling) == (true, false))
     }
 
-    @Test(arguments: [
-        (["highway": "residential", "access": "private"], [TravelMode]()),
-        (["highway": "residential", "access": "no", "bicycle": "yes"], [.cycling]),
-        (["highway": "residential", "motor_vehicle": "no"], [.cycling, .walking]),
-        (["highway": "residential", "motorcar": "no"], [.twoWheeler, .cycling, .walking]),
-        (["highway": "residential", "foot": "no"], [.driving, .taxi, .twoWheeler, .cycling]),
-        (["highway": "residential", "bicycle": "no"], [.driving, .taxi, .twoWheeler, .walking]),
-        (["highway": "footway"], [.cycling, .walking]),
-        (["highway": "cycleway", "foot": "no"], [.cycling]),
-        (["highway": "motorway", "oneway": "no"], [.driving, .taxi, .twoWheeler]),
-        (["highway": "busway", "psv": "yes"], [.taxi]),
-        (["highway": "steps"], [.walking]),
-        (["highway": "service", "access": "destination"], TravelMode.allCases),
-        (["highway": "trunk", "motorroad": "yes"], [.driving, .taxi, .twoWheeler]),
-        (["route": "ferry"], TravelMode.allCases),
-    ] as [([String: String], [TravelMode])])
+    @Test(
+        arguments: [
+            (["highway": "residential", "access": "private"], [TravelMode]()),
+            (["highway": "residential", "access": "no", "bicycle": "yes"], [.cycling]),
+            (["highway": "residential", "motor_vehicle": "no"], [.cycling, .walking]),
+            (["highway": "residential", "motorcar": "no"], [.twoWheeler, .cycling, .walking]),
+            (["highway": "residential", "foot": "no"], [.driving, .taxi, .twoWheeler, .cycling]),
+            (["highway": "residential", "bicycle": "no"], [.driving, .taxi, .twoWheeler, .walking]),
+            (["highway": "footway"], [.cycling, .walking]),
+            (["highway": "cycleway", "foot": "no"], [.cycling]),
+            (["highway": "motorway", "oneway": "no"], [.driving, .taxi, .twoWheeler]),
+            (["highway": "busway", "psv": "yes"], [.taxi]),
+            (["highway": "steps"], [.walking]),
+            (["highway": "service", "access": "destination"], TravelMode.allCases),
+            (["highway": "trunk", "motorroad": "yes"], [.driving, .taxi, .twoWheeler]),
+            (["route": "ferry"], TravelMode.allCases),
+        ] as [([String: String], [TravelMode])])
     func accessRules(tags: [String: String], modes: [TravelMode]) {
         let usable = TravelMode.allCases.filter { allowed(tags, $0).forward }
         #expect(usable == modes, "\(tags)")

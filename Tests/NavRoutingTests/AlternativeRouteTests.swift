@@ -3,7 +3,8 @@ import NavRouting
 import Testing
 
 @Suite struct AlternativeRouteTests {
-    static let router: Router = Router(graph: try! SyntheticNetwork(nodeCount: 1_600, seed: 4).graph(), modes: [.driving])
+    static let router: Router = Router(
+        graph: try! SyntheticNetwork(nodeCount: 1_600, seed: 4).graph(), modes: [.driving])
 
     func request(_ strategy: AlternateRoutesStrategy) -> RouteRequest {
         let graph = Self.router.graph

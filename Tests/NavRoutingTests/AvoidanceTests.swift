@@ -13,7 +13,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "toll road", tags: ["highway": "residential", "toll": "yes"], avoid: { $0.avoidsTolls = true }),
-        Case(name: "toll booth", tags: ["highway": "residential"], nodeTags: ["barrier": "toll_booth"], avoid: { $0.avoidsTolls = true }),
+        Case(
+            name: "toll booth", tags: ["highway": "residential"], nodeTags: ["barrier": "toll_booth"],
+            avoid: { $0.avoidsTolls = true }),
         Case(name: "motorway", tags: ["highway": "motorway", "oneway": "no"], avoid: { $0.avoidsHighways = true }),
         Case(name: "trunk", tags: ["highway": "trunk"], avoid: { $0.avoidsHighways = true }),
         Case(name: "ferry", tags: ["route": "ferry"], avoid: { $0.avoidsFerries = true }),

@@ -13,7 +13,10 @@ import Testing
     }()
 
     static func loadedRouter() throws -> Router {
-        guard let router else { throw SampleMaps.MissingMap(message: "maps/helsinki.osm.pbf is missing or unreadable: run scripts/fetch-maps.sh") }
+        guard let router else {
+            throw SampleMaps.MissingMap(
+                message: "maps/helsinki.osm.pbf is missing or unreadable: run scripts/fetch-maps.sh")
+        }
         return router
     }
 

@@ -14,7 +14,8 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(json["type"] as? String == "FeatureCollection")
         let features = try #require(json["features"] as? [[String: Any]])
-        let line = try #require(features.first { ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString" })
+        let line = try #require(
+            features.first { ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString" })
         let coordinates = try #require((line["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
         #expect(abs(coordinates[0][0] - 25) < 0.01, "longitude first")
         #expect(abs(coordinates[0][1] - 60) < 0.01)
@@ -32,7 +33,9 @@ import Testing
         #expect(text.contains("(1 leg)"))
         #expect(text.contains("2. Turn right onto Eastway (190 m)"), "\(text)")
         #expect(text.contains("You have arrived at your destination"))
-        #expect(RouteTextFormatter.describe(RouteResult(status: .noRouteFound, message: "No route.")) == "noRouteFound: No route.")
+        #expect(
+            RouteTextFormatter.describe(RouteResult(status: .noRouteFound, message: "No route."))
+                == "noRouteFound: No route.")
     }
 
     @Test func formatsDistancesAndDurations() {

@@ -5,9 +5,12 @@ import Testing
 
 @Suite struct RouteStatusTests {
     static let router: Router = {
-        Router(graph: try! RoutingFixtures.crossroads().graph(), places: PlacesCatalogue(places: [
-            "home": .init(title: "Home", latitude: RoutingFixtures.south.latitude, longitude: RoutingFixtures.south.longitude)
-        ]))
+        Router(
+            graph: try! RoutingFixtures.crossroads().graph(),
+            places: PlacesCatalogue(places: [
+                "home": .init(
+                    title: "Home", latitude: RoutingFixtures.south.latitude, longitude: RoutingFixtures.south.longitude)
+            ]))
     }()
 
     func route(_ waypoints: [Waypoint], _ options: RoutingOptions = RoutingOptions()) -> RouteResult {
@@ -15,10 +18,11 @@ import Testing
     }
 
     @Test func rawValuesAreTheWireNames() {
-        #expect(RouteStatus.allCases.map(\.rawValue) == [
-            "OK", "noRouteFound", "noWaypointsError", "duplicateWaypointsError", "waypointError",
-            "locationUnavailable", "travelModeUnsupported", "canceled", "internalError",
-        ])
+        #expect(
+            RouteStatus.allCases.map(\.rawValue) == [
+                "OK", "noRouteFound", "noWaypointsError", "duplicateWaypointsError", "waypointError",
+                "locationUnavailable", "travelModeUnsupported", "canceled", "internalError",
+            ])
     }
 
     @Test func noWaypoints() {
@@ -53,7 +57,9 @@ import Testing
         let result = route([Waypoint(coordinate: RoutingFixtures.south), Waypoint(placeID: "nowhere")])
         #expect(result.status == .waypointError)
         #expect(result.message.contains("nowhere"))
-        #expect(route([Waypoint(coordinate: RoutingFixtures.south), Waypoint(placeID: "osm:node/999999")]).status == .waypointError)
+        #expect(
+            route([Waypoint(coordinate: RoutingFixtures.south), Waypoint(placeID: "osm:node/999999")]).status
+                == .waypointError)
     }
 
     @Test func placesByCatalogueAndOSMElement() throws {
@@ -82,13 +88,16 @@ import Testing
         osm.way(1, [1, 2], ["highway": "residential"])
         osm.way(2, [2, 3], ["highway": "residential", "oneway": "yes"])
         let router = Router(graph: try osm.graph())
-        let snapped = router.route(RouteRequest(waypoints: [
-            Waypoint(coordinate: OSMFixture.coordinate(x: 300, y: 290)), Waypoint(coordinate: OSMFixture.coordinate(x: 10, y: 0)),
-        ]))
+        let snapped = router.route(
+            RouteRequest(waypoints: [
+                Waypoint(coordinate: OSMFixture.coordinate(x: 300, y: 290)),
+                Waypoint(coordinate: OSMFixture.coordinate(x: 10, y: 0)),
+            ]))
         #expect(snapped.status == .ok, "coordinates snap onto roads that lead somewhere")
-        let result = router.route(RouteRequest(waypoints: [
-            Waypoint(placeID: "osm:way/2"), Waypoint(coordinate: OSMFixture.coordinate(x: 10, y: 0)),
-        ]))
+        let result = router.route(
+            RouteRequest(waypoints: [
+                Waypoint(placeID: "osm:way/2"), Waypoint(coordinate: OSMFixture.coordinate(x: 10, y: 0)),
+            ]))
         #expect(result.status == .noRouteFound)
         #expect(!result.message.isEmpty)
     }
@@ -110,8 +119,9 @@ import Testing
         let corner = router.graph.coordinate(ofNode: 0)
         let opposite = router.graph.coordinate(ofNode: router.graph.nodeCount - 1)
         let result = router.route(
-            RouteRequest(waypoints: [Waypoint(coordinate: corner), Waypoint(coordinate: opposite)],
-                         options: RoutingOptions(algorithm: .dijkstra)),
+            RouteRequest(
+                waypoints: [Waypoint(coordinate: corner), Waypoint(coordinate: opposite)],
+                options: RoutingOptions(algorithm: .dijkstra)),
             isCanceled: { true })
         #expect(result.status == .canceled)
     }

@@ -81,7 +81,8 @@ enum RoutingFixtures {
         _ osm: OSMFixture, _ from: Coordinate, _ to: Coordinate, options: RoutingOptions = RoutingOptions()
     ) throws -> RouteResult {
         let router = Router(graph: try osm.graph())
-        return router.route(RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: to)], options: options))
+        return router.route(
+            RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: to)], options: options))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import NavMap
 import NavRouting
 import Testing
@@ -26,7 +27,10 @@ import Testing
         #expect(straight[1].instruction == "Continue onto Northway")
     }
 
-    @Test(arguments: [(RoutingFixtures.roundaboutEast, 1, "East Road"), (RoutingFixtures.roundaboutNorth, 2, "North Road"), (RoutingFixtures.roundaboutWest, 3, "West Road")])
+    @Test(arguments: [
+        (RoutingFixtures.roundaboutEast, 1, "East Road"), (RoutingFixtures.roundaboutNorth, 2, "North Road"),
+        (RoutingFixtures.roundaboutWest, 3, "West Road"),
+    ])
     func roundaboutExitNumbers(destination: Coordinate, exit: Int, road: String) throws {
         let result = try steps(RoutingFixtures.roundabout(), RoutingFixtures.roundaboutSouth, destination)
         #expect(result.map(\.maneuver) == [.depart, .roundabout, .arrive])
@@ -36,7 +40,8 @@ import Testing
     }
 
     @Test func stepsCoverTheLegAndAddUp() throws {
-        let result = try RoutingFixtures.route(RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.eastEnd)
+        let result = try RoutingFixtures.route(
+            RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.eastEnd)
         let leg = try #require(result.routes.first?.legs.first)
         #expect(leg.steps.first?.coordinateRange.lowerBound == 0)
         #expect(leg.steps.last?.coordinateRange.upperBound == leg.coordinates.count - 1)
@@ -71,7 +76,8 @@ import Testing
         osm.node(8, x: -800, y: -100)
         // The fixture is not strongly connected, so the ends are given as OSM ways rather than snapped.
         let router = Router(graph: try osm.graph())
-        let result = router.route(RouteRequest(waypoints: [Waypoint(placeID: "osm:way/6"), Waypoint(placeID: "osm:way/5")]))
+        let result = router.route(
+            RouteRequest(waypoints: [Waypoint(placeID: "osm:way/6"), Waypoint(placeID: "osm:way/5")]))
         let maneuvers = result.routes.first?.steps.map(\.maneuver) ?? []
         #expect(maneuvers.first == .depart && maneuvers.last == .arrive)
         #expect(maneuvers.contains(.onRamp), "\(maneuvers)")
@@ -85,4 +91,38 @@ extension RoutingFixtures {
     static let roundaboutEast = OSMFixture.coordinate(x: 290, y: 0)
     static let roundaboutNorth = OSMFixture.coordinate(x: 0, y: 290)
     static let roundaboutWest = OSMFixture.coordinate(x: -290, y: 0)
+}
+
+extension StepTests {
+    @Test(arguments: [
+        (30.0, Maneuver.slightRight), (90, .turnRight), (150, .sharpRight),
+        (-30, .slightLeft), (-90, .turnLeft), (-150, .sharpLeft),
+    ])
+    func turnAnglesNameTheManeuver(angle: Double, maneuver: Maneuver) throws {
+        var osm = OSMFixture()
+        let radians = angle * .pi / 180
+        osm.node(1, x: 0, y: 0)
+        osm.node(2, x: 0, y: -200)
+        osm.node(3, x: 200 * sin(radians), y: 200 * cos(radians))
+        // A side road on the other side, so that the junction offers a real choice.
+        osm.node(4, x: angle > 0 ? -200 : 200, y: 30)
+        osm.way(1, [2, 1], ["highway": "residential", "name": "Approach"])
+        osm.way(2, [1, 3], ["highway": "residential", "name": "Target Street"])
+        osm.way(3, [1, 4], ["highway": "residential", "name": "Side Street"])
+        let destination = OSMFixture.coordinate(x: 190 * sin(radians), y: 190 * cos(radians))
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -190), destination)
+        #expect(result.map(\.maneuver) == [.depart, maneuver, .arrive])
+    }
+}
+
+extension StepTests {
+    @Test(arguments: [
+        (Maneuver.turnLeft, "turn", "left"), (.slightRight, "turn", "slightRight"), (.forkLeft, "fork", "left"),
+        (.continue, "continue", "straight"), (.ferry, "continue", "straight"), (.uTurn, "uturn", "uturn"),
+        (.roundabout, "roundabout", nil), (.depart, "depart", nil), (.arrive, "arrive", nil),
+    ] as [(Maneuver, String, String?)])
+    func maneuversSplitIntoProtocolKindAndDirection(maneuver: Maneuver, kind: String, direction: String?) {
+        #expect(maneuver.kind == kind)
+        #expect(maneuver.direction == direction)
+    }
 }

@@ -13,10 +13,13 @@ import Testing
     }
 
     func route(_ options: RoutingOptions, from: (Int, Int), to: (Int, Int)) -> RouteResult {
-        Self.router.route(RouteRequest(
-            waypoints: [Waypoint(coordinate: coordinate(row: from.0, column: from.1)),
-                        Waypoint(coordinate: coordinate(row: to.0, column: to.1))],
-            options: options))
+        Self.router.route(
+            RouteRequest(
+                waypoints: [
+                    Waypoint(coordinate: coordinate(row: from.0, column: from.1)),
+                    Waypoint(coordinate: coordinate(row: to.0, column: to.1)),
+                ],
+                options: options))
     }
 
     @Test func ferryCrossingIsUsedUnlessAvoided() {
@@ -51,7 +54,9 @@ import Testing
             let from = (Int(random.next() % UInt64(side)), Int(random.next() % UInt64(side)))
             let to = (Int(random.next() % UInt64(side)), Int(random.next() % UInt64(side)))
             guard from != to else { continue }
-            let costs = RoutingAlgorithm.allCases.map { route(RoutingOptions(algorithm: $0), from: from, to: to).routes.first?.cost }
+            let costs = RoutingAlgorithm.allCases.map {
+                route(RoutingOptions(algorithm: $0), from: from, to: to).routes.first?.cost
+            }
             #expect(Set(costs).count == 1, "\(from) -> \(to): \(costs)")
         }
     }
@@ -78,15 +83,16 @@ import Testing
         // Row 22 is a two-way residential street; start in the middle of a block.
         let start = coordinate(row: 22, column: 5).interpolated(to: coordinate(row: 22, column: 6), fraction: 0.5)
         let target = coordinate(row: 22, column: 2)
-        let westward = Self.router.route(RouteRequest(waypoints: [
-            Waypoint(coordinate: start, heading: 270), Waypoint(coordinate: target),
-        ]))
-        let eastward = Self.router.route(RouteRequest(waypoints: [
-            Waypoint(coordinate: start, heading: 90), Waypoint(coordinate: target),
-        ]))
+        let westward = Self.router.route(
+            RouteRequest(waypoints: [
+                Waypoint(coordinate: start, heading: 270), Waypoint(coordinate: target),
+            ]))
+        let eastward = Self.router.route(
+            RouteRequest(waypoints: [
+                Waypoint(coordinate: start, heading: 90), Waypoint(coordinate: target),
+            ]))
         let west = try #require(westward.routes.first)
         let east = try #require(eastward.routes.first)
         #expect(west.distanceMeters < east.distanceMeters, "starting eastwards means turning around later")
     }
 }
-

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct TurnRestrictionRoutingTests {
     @Test func unrestrictedCrossroadsTurnsRightDirectly() throws {
-        let result = try RoutingFixtures.route(RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.eastEnd)
+        let result = try RoutingFixtures.route(
+            RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.eastEnd)
         #expect(result.roadNames == ["Southway", "Eastway"])
     }
 
@@ -62,7 +63,6 @@ import Testing
         #expect(driving.roadNames.contains("Ringway"))
     }
 }
-
 
 extension TurnRestrictionRoutingTests {
     @Test func twoRestrictionsViaTheSameWayBothHold() throws {

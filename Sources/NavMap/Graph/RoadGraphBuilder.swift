@@ -159,7 +159,8 @@ public struct RoadGraphBuilder {
                     forbid(from: fromArc, at: via, exits: toArcs, only: only, modes: relation.modes, graph: graph)
                 }
             } else {
-                collectViaWays(relation, fromWays: fromWays, toWays: toWays, only: only, graph: graph, into: &viaWayTurns)
+                collectViaWays(
+                    relation, fromWays: fromWays, toWays: toWays, only: only, graph: graph, into: &viaWayTurns)
             }
         }
         // Restrictions sharing a from arc and via path share one copy, which lacks every forbidden exit.

@@ -126,7 +126,8 @@ public enum RoadGraphFile {
                 && wayNames.count == wayOSMIDs.count && wayRefs.count == wayOSMIDs.count
                 && wayClasses.count == wayOSMIDs.count && waySegmentOffsets.count == wayOSMIDs.count + 1
                 && fromArcs.count == toArcs.count && modes.count == toArcs.count
-                && segmentEnds.allSatisfy { Int($0) < nodeCount } && segmentWays.allSatisfy { Int($0) < wayOSMIDs.count }
+                && segmentEnds.allSatisfy { Int($0) < nodeCount }
+                && segmentWays.allSatisfy { Int($0) < wayOSMIDs.count }
                 && waySegmentOffsets.allSatisfy { Int($0) <= segmentCount }
                 && fromArcs.allSatisfy { Int($0) < arcModes.count } && toArcs.allSatisfy { Int($0) < arcModes.count }
             guard consistent else { throw MapError(.corrupt, path: path, "array sizes do not agree") }
@@ -230,7 +231,8 @@ struct BinaryReader {
         for _ in 0..<count {
             let length: UInt32 = try scalar()
             try ensure(Int(length))
-            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + Int(length))]), as: UTF8.self))
+            result.append(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + Int(length))]), as: UTF8.self))
             offset += Int(length)
         }
         return result

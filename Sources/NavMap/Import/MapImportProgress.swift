@@ -2,7 +2,12 @@
 public struct MapImportProgress: Sendable, Equatable {
     /// The stage of the pipeline.
     public enum Phase: String, Sendable {
-        case reading, building, indexing, writing, done
+        /// Parsing the OSM file.
+        case reading
+        /// Applying profiles and building the graph.
+        case building
+        /// The graph is ready.
+        case done
     }
 
     public var phase: Phase

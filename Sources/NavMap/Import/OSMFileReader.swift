@@ -98,7 +98,7 @@ private let wayCallback: readosm_way_callback = { userData, wayPointer in
     sink.counted()
     let isRoad = tagValue(way.tags, count: way.tag_count, key: "highway") != nil
     let isFerry = !isRoad && tagValue(way.tags, count: way.tag_count, key: "route") == "ferry"
-    guard (isRoad || isFerry), way.node_ref_count >= 2, let refs = way.node_refs else { return READOSM_OK }
+    guard isRoad || isFerry, way.node_ref_count >= 2, let refs = way.node_refs else { return READOSM_OK }
     let nodeIDs = Array(UnsafeBufferPointer(start: refs, count: Int(way.node_ref_count)))
     sink.data.ways.append(OSMData.Way(id: way.id, nodeIDs: nodeIDs, tags: allTags(way.tags, count: way.tag_count)))
     return READOSM_OK

@@ -21,9 +21,15 @@ public enum MaxSpeed: Equatable, Sendable {
         let text = first.trimmingCharactersInSpaces().lowercased()
         guard !text.isEmpty else { return nil }
         switch text {
-        case "none", "unlimited": self = .unlimited; return
-        case "signals", "variable": self = .variable; return
-        case "walk", "walking": self = .limit(kmh: MaxSpeed.walkingPaceKmh); return
+        case "none", "unlimited":
+            self = .unlimited
+            return
+        case "signals", "variable":
+            self = .variable
+            return
+        case "walk", "walking":
+            self = .limit(kmh: MaxSpeed.walkingPaceKmh)
+            return
         default: break
         }
         if let value = MaxSpeed.parseNumberWithUnit(text) {

@@ -132,7 +132,8 @@ public struct WayRules: Equatable, Sendable {
         }
     }
 
-    static func isAllowed(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool) -> Bool {
+    static func isAllowed(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool) -> Bool
+    {
         var allowed = defaultAccess(mode: mode, highwayClass: highwayClass, motorroad: motorroad)
         for key in accessKeys(mode) {
             if let value = tags[key], let decision = accessDecision(value) { allowed = decision }

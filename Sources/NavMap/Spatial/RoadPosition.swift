@@ -11,7 +11,9 @@ public struct RoadPosition: Sendable, Hashable {
     /// When a heading was given: the arc (direction) of the segment that best matches it.
     public var preferredArc: Int?
 
-    public init(segment: Int, fraction: Double, coordinate: Coordinate, distanceMeters: Double, preferredArc: Int? = nil) {
+    public init(
+        segment: Int, fraction: Double, coordinate: Coordinate, distanceMeters: Double, preferredArc: Int? = nil
+    ) {
         self.segment = segment
         self.fraction = fraction
         self.coordinate = coordinate

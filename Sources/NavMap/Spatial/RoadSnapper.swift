@@ -77,7 +77,10 @@ public struct RoadSnapper: Sendable {
     }
 
     private func project(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
-        ((longitude - originLongitude) * metersPerDegreeLongitude, (latitude - originLatitude) * metersPerDegreeLatitude)
+        (
+            (longitude - originLongitude) * metersPerDegreeLongitude,
+            (latitude - originLatitude) * metersPerDegreeLatitude
+        )
     }
 
     /// The nearest point on a segment that `mode` may use.
@@ -127,8 +130,10 @@ public struct RoadSnapper: Sendable {
                         let bearing = atan2(dx, dy) * 180 / .pi
                         let forwardDiff = abs(bearingDifference(from: heading, to: bearing))
                         let backwardDiff = 180 - forwardDiff
-                        let diffs = [(forwardOK, forwardDiff, 2 * segment), (backwardOK, backwardDiff, 2 * segment + 1)]
-                            .filter(\.0).min { $0.1 < $1.1 }!
+                        let diffs = [
+                            (forwardOK, forwardDiff, 2 * segment), (backwardOK, backwardDiff, 2 * segment + 1),
+                        ]
+                        .filter(\.0).min { $0.1 < $1.1 }!
                         arc = diffs.2
                         // A matching direction is worth up to ~20 m of lateral distance.
                         score += diffs.1 > 90 ? 50 + diffs.1 * 0.2 : diffs.1 * 0.2

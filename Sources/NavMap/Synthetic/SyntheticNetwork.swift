@@ -57,8 +57,10 @@ public struct SyntheticNetwork: Sendable {
             var tags: [String: String]
             let arterial = row % 10 == 0
             if row == motorwayRow {
-                tags = ["highway": "motorway", "name": "Toll Motorway", "ref": "M1", "toll": "yes", "oneway": "no",
-                        "maxspeed": "100"]
+                tags = [
+                    "highway": "motorway", "name": "Toll Motorway", "ref": "M1", "toll": "yes", "oneway": "no",
+                    "maxspeed": "100",
+                ]
             } else if arterial {
                 tags = ["highway": "primary", "name": "Avenue \(row / 10)", "maxspeed": "50"]
             } else {

@@ -12,7 +12,9 @@ public enum RouteGeoJSON {
             for (legIndex, leg) in route.legs.enumerated() {
                 features.append([
                     "type": "Feature",
-                    "geometry": ["type": "LineString", "coordinates": leg.coordinates.map { [$0.longitude, $0.latitude] }],
+                    "geometry": [
+                        "type": "LineString", "coordinates": leg.coordinates.map { [$0.longitude, $0.latitude] },
+                    ],
                     "properties": [
                         "routeIndex": routeIndex, "legIndex": legIndex, "distance": rounded(leg.distanceMeters),
                         "duration": rounded(leg.durationSeconds),
@@ -27,7 +29,9 @@ public enum RouteGeoJSON {
                     if let exit = step.roundaboutExit { properties["exit"] = exit }
                     features.append([
                         "type": "Feature",
-                        "geometry": ["type": "Point", "coordinates": [step.location.longitude, step.location.latitude]],
+                        "geometry": [
+                            "type": "Point", "coordinates": [step.location.longitude, step.location.latitude],
+                        ],
                         "properties": properties,
                     ])
                 }

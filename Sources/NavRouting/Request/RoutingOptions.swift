@@ -1,36 +1,5 @@
 public import NavMap
 
-/// How many alternative routes to return besides the fastest.
-public enum AlternateRoutesStrategy: String, Sendable, Codable, CaseIterable {
-    case none
-    /// At most one alternative.
-    case one
-    /// Up to two alternatives.
-    case all
-}
-
-/// The search technique; every choice returns routes of the same (optimal) cost.
-public enum RoutingAlgorithm: String, Sendable, CaseIterable {
-    /// Bidirectional A* with landmark bounds (ALT) when the bounds are valid, else bidirectional Dijkstra.
-    case automatic
-    /// Bidirectional Dijkstra without any heuristic.
-    case bidirectionalDijkstra
-    /// Plain one-directional Dijkstra: the reference the others are checked against.
-    case dijkstra
-}
-
-/// Run-time speed factors from traffic, keyed by OSM way id: 0.5 means traffic moves at half the
-/// free-flow speed. Factors above 1 are allowed but switch the router off landmark bounds.
-public struct TrafficSpeedFactors: Sendable, Equatable {
-    public var byWayID: [Int64: Double]
-
-    public init(byWayID: [Int64: Double] = [:]) {
-        self.byWayID = byWayID
-    }
-
-    public var isEmpty: Bool { byWayID.isEmpty }
-}
-
 /// Options of a route request.
 public struct RoutingOptions: Sendable, Equatable {
     public var travelMode: TravelMode

@@ -6,7 +6,9 @@ struct LegBuilder {
     let mode: TravelMode
     let factors: [Float]?
 
-    func leg(_ path: ArcPath, from origin: ResolvedWaypoint, to destination: ResolvedWaypoint, isFinal: Bool) -> RouteLeg {
+    func leg(_ path: ArcPath, from origin: ResolvedWaypoint, to destination: ResolvedWaypoint, isFinal: Bool)
+        -> RouteLeg
+    {
         var coordinates: [Coordinate] = [origin.position.coordinate]
         var cumulative: [Double] = [0]
         var speeds: [Double] = []

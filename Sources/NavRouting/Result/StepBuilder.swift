@@ -59,7 +59,8 @@ struct StepBuilder {
             var instruction = Self.instruction(marker.maneuver, exit: marker.exit, road: marker.roadName)
             if marker.maneuver == .depart {
                 let bearing = coordinates[0].bearing(to: coordinates[min(1, last)])
-                instruction = "Head \(Self.compass(bearing))" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
+                instruction =
+                    "Head \(Self.compass(bearing))" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
             }
             steps.append(
                 RouteStep(
@@ -83,7 +84,8 @@ struct StepBuilder {
     }
 
     private func bearing(ofArc arc: Int) -> Double {
-        graph.coordinate(ofNode: Int(graph.tail(ofArc: arc))).bearing(to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
+        graph.coordinate(ofNode: Int(graph.tail(ofArc: arc))).bearing(
+            to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
     }
 
     private func maneuver(from a: Int, to b: Int, sameName: Bool) -> Maneuver? {
@@ -101,15 +103,19 @@ struct StepBuilder {
             $0 != b && $0 != (a ^ 1) && graph.allows(mode, onArc: $0)
                 && !graph.isTurnRestricted(from: a, to: $0, modeBit: mode.bit)
         }
-        if abs(turn) < 40, let other = others.first(where: {
-            abs(bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
-        }) {
+        if abs(turn) < 40,
+            let other = others.first(where: {
+                abs(bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
+            })
+        {
             let otherTurn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
             if !sameName || fromMain { return turn < otherTurn ? .forkLeft : .forkRight }
         }
         // Where the road merely bends and there is nothing else to take, there is nothing to say either,
         // unless the road gets a new name.
-        if others.isEmpty { return sameName || graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty ? nil : .continue }
+        if others.isEmpty {
+            return sameName || graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty ? nil : .continue
+        }
         let magnitude = abs(turn)
         if sameName && magnitude < 40 { return nil }
         if magnitude < 20 { return sameName ? nil : .continue }

@@ -14,7 +14,8 @@ struct AlternativeRouteFinder {
     static let maximumStretch = 1.25
 
     func alternatives(
-        to best: ArcPath, sources: [SearchEndpoint], targets: [SearchEndpoint], wanted: Int, workspace: inout SearchWorkspace
+        to best: ArcPath, sources: [SearchEndpoint], targets: [SearchEndpoint], wanted: Int,
+        workspace: inout SearchWorkspace
     ) throws -> [ArcPath] {
         var factors = trafficFactors ?? [Float](repeating: 1, count: graph.arcCount)
         let base = ShortestPathSearch(
@@ -34,7 +35,9 @@ struct AlternativeRouteFinder {
                 graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: factors,
                 useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil)
             workspace.reset()
-            guard var candidate = try search.run(sources: sources, targets: targets, workspace: &workspace) else { break }
+            guard var candidate = try search.run(sources: sources, targets: targets, workspace: &workspace) else {
+                break
+            }
             penalised = candidate
             candidate.cost = trueCost(candidate, search: base)
             guard Double(candidate.cost) <= Double(best.cost) * Self.maximumStretch else { continue }

@@ -30,7 +30,10 @@ struct SearchWorkspace {
     mutating func reset() {
         stamp &+= 1
         if stamp == 0 {
-            for i in forwardStamp.indices { forwardStamp[i] = 0; backwardStamp[i] = 0 }
+            for i in forwardStamp.indices {
+                forwardStamp[i] = 0
+                backwardStamp[i] = 0
+            }
             for i in potentialStamp.indices { potentialStamp[i] = 0 }
             stamp = 1
         }

@@ -94,7 +94,9 @@ struct ShortestPathSearch {
 
     /// Finds the cheapest path from any of `sources` to any of `targets`.
     /// - Throws: `Canceled` when `isCanceled` turns true.
-    func run(sources: [SearchEndpoint], targets: [SearchEndpoint], workspace ws: inout SearchWorkspace) throws -> ArcPath? {
+    func run(sources: [SearchEndpoint], targets: [SearchEndpoint], workspace ws: inout SearchWorkspace) throws
+        -> ArcPath?
+    {
         let stamp = ws.stamp
         var best = Int.max
         var meeting: UInt32 = Self.noParent
@@ -105,7 +107,10 @@ struct ShortestPathSearch {
             for t in targets where s.arc == t.arc && t.fraction >= s.fraction {
                 if let w = weight(Int(s.arc)) {
                     let cost = partial(w, t.fraction - s.fraction)
-                    if cost < best { best = cost; direct = (s, t) }
+                    if cost < best {
+                        best = cost
+                        direct = (s, t)
+                    }
                 }
             }
         }
@@ -160,7 +165,11 @@ struct ShortestPathSearch {
         }
         for s in sources where ws.forwardStamp[Int(s.arc)] == stamp && ws.backwardStamp[Int(s.arc)] == stamp {
             let total = ws.forwardCost[Int(s.arc)] + ws.backwardCost[Int(s.arc)]
-            if total < best { best = total; meeting = s.arc; direct = nil }
+            if total < best {
+                best = total
+                meeting = s.arc
+                direct = nil
+            }
         }
 
         var settled = 0
