@@ -34,10 +34,14 @@ ProcessMain.run(parser: parser) { options in
     }
     let mapPath = try options.require("map")
     let places = try options.value("places").map { path in
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw UsageError("--places \(path): no such file or not readable")
+        }
         do {
             return try PlacesCatalogue(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw UsageError("cannot read the places catalogue \(path): \(error)")
+            throw UsageError(
+                "--places \(path): not a places catalogue {\"<placeID>\": {\"title\", \"latitude\", \"longitude\"}}")
         }
     } ?? PlacesCatalogue()
     let stop = StopFlag()
