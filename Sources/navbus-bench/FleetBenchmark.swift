@@ -8,7 +8,7 @@ import Synchronization
 /// Fleet load on one `navbus-navigator` process, through the real `navbus-proxy`.
 ///
 /// What is measured: the bench starts a proxy and a navigator (the executables beside `navbus-bench`,
-/// sessions in memory only, no `--state-dir`) on private ipc endpoints, gives every vehicle a guided
+/// sessions in memory only unless `--state-dir` is given) on private ipc endpoints, gives every vehicle a guided
 /// trip on the Helsinki map (first fix, `setDestinations`, `startUpdatingLocation`,
 /// `setGuidanceActive`), then
 ///
@@ -20,7 +20,8 @@ import Synchronization
 ///   from the moment a fix is published to the moment its `nav.location.v1` reaches the subscriber.
 ///
 /// Usage: `navbus-bench fleet [--map FILE] [--vehicles 1000,10000] [--fixes N] [--latency-vehicles N]
-/// [--latency-seconds N] [--window N] [--bin DIR]`
+/// [--latency-seconds N] [--window N] [--bin DIR] [--state-dir DIR]`; with `--state-dir` the navigator saves
+/// its sessions there, which shows what durability costs.
 enum FleetBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -29,6 +30,8 @@ enum FleetBenchmark {
         var latencyVehicles = 1_000
         var latencySeconds = 20
         var window = 4_000
+        /// Sessions are saved here when set, to measure what durability costs.
+        var stateDirectory: String?
         var binDirectory = Bundle.main.executableURL?.deletingLastPathComponent().path ?? ".build/release"
 
         init(arguments: [String]) throws {
@@ -43,6 +46,7 @@ enum FleetBenchmark {
                 case "--latency-vehicles": latencyVehicles = try Self.number(value, flag)
                 case "--latency-seconds": latencySeconds = try Self.number(value, flag)
                 case "--window": window = try Self.number(value, flag)
+                case "--state-dir": stateDirectory = value
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
@@ -228,7 +232,10 @@ private final class Stack {
         }
         processes = [
             try launch("navbus-proxy", ["--cache-capacity", "1000000"]),
-            try launch("navbus-navigator", ["--map", configuration.map]),
+            try launch(
+                "navbus-navigator",
+                ["--map", configuration.map]
+                    + (configuration.stateDirectory.map { ["--state-dir", "\($0)/fleet-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"] } ?? [])),
         ]
         publisher = try Publisher(
             context: context, endpoint: base + "-pub", identity: SourceIdentity(role: "bench"), counters: counters,
