@@ -5,16 +5,6 @@ import Foundation
     import Darwin
 #endif
 
-/// Why a session could not be saved or read.
-public struct SessionStoreError: Error, Sendable, CustomStringConvertible {
-    /// The file involved.
-    public var path: String
-    /// What went wrong.
-    public var message: String
-
-    public var description: String { "\(path): \(message)" }
-}
-
 /// Keeps one file per vehicle session in a directory, each replaced atomically.
 ///
 /// A save writes a temporary file, flushes it to disk, renames it over the old file and flushes the
