@@ -93,7 +93,8 @@ extension Navigator {
         let next = params.applied(to: current)
         let alerts = next.speedAlertOptions
         for (name, value) in [
-            ("timeUpdateThreshold", next.timeUpdateThreshold), ("distanceUpdateThreshold", next.distanceUpdateThreshold),
+            ("timeUpdateThreshold", next.timeUpdateThreshold),
+            ("distanceUpdateThreshold", next.distanceUpdateThreshold),
             ("speedAlertOptions.minorPercentage", alerts.minorPercentage),
             ("speedAlertOptions.majorPercentage", alerts.majorPercentage),
             ("speedAlertOptions.severityUpgradeDurationSeconds", alerts.severityUpgradeDurationSeconds),
@@ -102,7 +103,8 @@ extension Navigator {
         }
         guard alerts.majorPercentage >= alerts.minorPercentage else {
             throw RPCError.invalidParams(
-                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below minorPercentage (\(alerts.minorPercentage))")
+                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below "
+                    + "minorPercentage (\(alerts.minorPercentage))")
         }
         withSession(vehicle) { live in
             live.session.configuration = next
@@ -136,10 +138,12 @@ extension Navigator {
         let configuration = sessions[request.vehicleID]?.session.configuration ?? .defaults
         let trip = NavProtocol.RoutingOptions(
             alternateRoutesStrategy: request.alternateRoutesStrategy, travelMode: request.travelMode,
-            avoidsHighways: request.avoidsHighways, avoidsTolls: request.avoidsTolls, avoidsFerries: request.avoidsFerries)
+            avoidsHighways: request.avoidsHighways, avoidsTolls: request.avoidsTolls,
+            avoidsFerries: request.avoidsFerries)
         let result = map.router.route(
             NavRouting.RouteRequest(
-                waypoints: request.waypoints.map(Self.routingWaypoint), options: routingOptions(configuration, trip: trip)))
+                waypoints: request.waypoints.map(Self.routingWaypoint),
+                options: routingOptions(configuration, trip: trip)))
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
             routeStatus: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
@@ -156,7 +160,8 @@ extension Navigator {
             guard let factor = TrafficPicture.factor(of: condition) else { return nil }
             var ways = Set(condition.wayIds ?? [])
             if let area = condition.area { ways.formUnion(wayIDs(in: area)) }
-            return TrafficPicture.Condition(wayIDs: ways, factor: factor, expiresAt: condition.expiresAt.secondsSince1970)
+            return TrafficPicture.Condition(
+                wayIDs: ways, factor: factor, expiresAt: condition.expiresAt.secondsSince1970)
         }
         if traffic.replace(provider: conditions.provider, with: resolved, now: now) {
             reapplyTraffic()
@@ -167,7 +172,8 @@ extension Navigator {
         let snapper = map.router.snapper
         switch area {
         case .circle(let center, let radius):
-            return snapper.wayIDs(within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
+            return snapper.wayIDs(
+                within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
         case .boundingBox(let box):
             // A box across the antimeridian is two boxes either side of it.
             let spans = box.west <= box.east ? [(box.west, box.east)] : [(box.west, 180.0), (-180.0, box.east)]
@@ -175,7 +181,8 @@ extension Navigator {
                 ways.formUnion(
                     snapper.wayIDs(
                         in: NavMap.BoundingBox(
-                            minLatitude: box.south, minLongitude: span.0, maxLatitude: box.north, maxLongitude: span.1)))
+                            minLatitude: box.south, minLongitude: span.0, maxLatitude: box.north, maxLongitude: span.1))
+                )
             }
         }
     }

@@ -63,7 +63,9 @@ public final class Navigator {
         /// Nav-info payloads with their remaining steps encoded once per step rather than per message.
         mutating func withEncodedSteps(_ payloads: [NavigatorEvent.Payload]) -> [NavigatorEvent.Payload] {
             payloads.map { payload in
-                guard case .navInfo(let message) = payload, let current = message.info.currentStep else { return payload }
+                guard case .navInfo(let message) = payload, let current = message.info.currentStep else {
+                    return payload
+                }
                 let steps = remainingSteps.json(
                     generation: routeGeneration, leg: session.guidance.currentLegIndex, current: current,
                     remaining: message.info.remainingSteps)
@@ -109,7 +111,9 @@ public final class Navigator {
         self.emit = emit
         var engines: [NavGuidance.TravelMode: GuidanceEngine] = [:]
         for mode in NavGuidance.TravelMode.allCases {
-            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map { MapRoadMatcher(router: map.router, mode: $0) }
+            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map {
+                MapRoadMatcher(router: map.router, mode: $0)
+            }
             engines[mode] = GuidanceEngine(matcher: matcher)
         }
         self.engines = engines

@@ -30,7 +30,9 @@ struct PlannedRoute {
                 latitude: leg.destination.coordinate.latitude, longitude: leg.destination.coordinate.longitude)
             guidanceLegs.append(
                 try GuidanceLeg(
-                    coordinates: leg.coordinates.map { NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+                    coordinates: leg.coordinates.map {
+                        NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+                    },
                     freeFlowSpeeds: leg.segmentSpeeds, speedLimits: leg.segmentSpeedLimits,
                     roadNames: leg.segmentRoadNames, steps: steps, destination: destination))
             legs.append(
@@ -38,7 +40,8 @@ struct PlannedRoute {
                     wayIDs: leg.segmentWayIDs,
                     steps: leg.steps.enumerated().map { number, step in
                         NavStep(
-                            stepNumber: number, maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
+                            stepNumber: number,
+                            maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
                             roadName: step.roadName.isEmpty ? nil : step.roadName, instruction: step.instruction,
                             distanceMeters: step.distanceMeters, durationSeconds: step.durationSeconds)
                     }))

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -88,9 +89,11 @@ struct SessionStore {
         for name in names.sorted() where name.hasSuffix(".session.json") {
             let path = directory + "/" + name
             do {
-                let session = try decoder.decode(VehicleSession.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+                let session = try decoder.decode(
+                    VehicleSession.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
                 guard session.format == VehicleSession.formatVersion else {
-                    problems.append("\(path): saved in format \(session.format), expected \(VehicleSession.formatVersion)")
+                    problems.append(
+                        "\(path): saved in format \(session.format), expected \(VehicleSession.formatVersion)")
                     continue
                 }
                 sessions.append(session)

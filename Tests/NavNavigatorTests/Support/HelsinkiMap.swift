@@ -7,7 +7,8 @@ enum HelsinkiMap {
         do {
             return .success(try NavigatorMap.load(path: try PackagePaths.map("helsinki.osm.pbf").path))
         } catch {
-            return .failure(TestSupportError("maps/helsinki.osm.pbf cannot be used (run scripts/fetch-maps.sh): \(error)"))
+            return .failure(
+                TestSupportError("maps/helsinki.osm.pbf cannot be used (run scripts/fetch-maps.sh): \(error)"))
         }
     }()
 

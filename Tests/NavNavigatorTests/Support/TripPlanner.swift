@@ -27,7 +27,8 @@ struct TripPlanner {
     func routeLegs(from origin: NavMap.Coordinate, to destinations: [NavMap.Coordinate], heading: Double? = nil)
         -> [NavRouting.RouteLeg]?
     {
-        let waypoints = [NavRouting.Waypoint(coordinate: origin, heading: heading)]
+        let waypoints =
+            [NavRouting.Waypoint(coordinate: origin, heading: heading)]
             + destinations.map { NavRouting.Waypoint(coordinate: $0) }
         let result = map.router.route(NavRouting.RouteRequest(waypoints: waypoints))
         return result.status == .ok ? result.routes.first?.legs : nil
