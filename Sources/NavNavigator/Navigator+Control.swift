@@ -17,7 +17,8 @@ extension Navigator {
         }
         counters.add("routeRequests")
         let vehicle = params.vehicleID
-        let outcome = withSession(vehicle) { live -> (NavProtocol.RouteStatus, [NavigatorEvent.Payload]) in
+        let outcome = withSession(vehicle) {
+            live -> (status: NavProtocol.RouteStatus, payloads: [NavigatorEvent.Payload]) in
             guard let fix = live.session.lastFix else { return (.locationUnavailable, []) }
             var trip = live.session
             trip.tripOptions = params.routingOptions
@@ -37,8 +38,8 @@ extension Navigator {
                 return (.ok, live.session.payloads(for: events))
             }
         }
-        publish(outcome.1, vehicle: vehicle, saveFirst: outcome.0 == .ok)
-        return RouteStatusResult(routeStatus: outcome.0)
+        publish(outcome.payloads, vehicle: vehicle, saveFirst: outcome.status == .ok)
+        return RouteStatusResult(routeStatus: outcome.status)
     }
 
     /// `navigator.continueToNextDestination`: after an arrival, moves on to the next leg (reason
@@ -46,9 +47,9 @@ extension Navigator {
     /// - Returns: `noWaypointsError` without a destination after the current one.
     public func continueToNextDestination(_ params: VehicleParams) -> ContinueToNextDestinationResult {
         let vehicle = params.vehicleID
-        let outcome = withSession(vehicle) { live -> (ContinueToNextDestinationResult, [NavigatorEvent.Payload]) in
-            let guidance = live.session.guidance
-            guard guidance.route != nil, guidance.currentLegIndex + 1 < live.session.legs.count else {
+        let outcome = withSession(vehicle) {
+            live -> (result: ContinueToNextDestinationResult, payloads: [NavigatorEvent.Payload]) in
+            guard live.session.guidance.currentLegIndex + 1 < live.session.legs.count else {
                 return (ContinueToNextDestinationResult(routeStatus: .noWaypointsError, nextDestination: nil), [])
             }
             let events = apply(.continueToNextDestination, to: &live)
@@ -57,8 +58,8 @@ extension Navigator {
             let next = live.session.destinations.indices.contains(index) ? live.session.destinations[index] : nil
             return (ContinueToNextDestinationResult(routeStatus: .ok, nextDestination: next), payloads)
         }
-        publish(outcome.1, vehicle: vehicle, saveFirst: true)
-        return outcome.0
+        publish(outcome.payloads, vehicle: vehicle, saveFirst: true)
+        return outcome.result
     }
 
     /// `navigator.clearDestinations`: drops the route and stops guidance (reason `cleared`).
