@@ -46,26 +46,3 @@ public struct NavInfoMessage: Encodable, Sendable {
         try container.encodeIfPresent(info.timeToFinalDestinationSeconds, forKey: .timeToFinalDestinationSeconds)
     }
 }
-
-/// The encoded steps of one vehicle, kept until it passes a step or its route changes.
-struct RemainingStepsCache {
-    /// The current step and the remaining ones, as JSON.
-    struct Steps: Sendable {
-        var current: JSONValue
-        var remaining: JSONValue
-    }
-
-    private var key: (generation: Int, leg: Int, upcoming: Int)?
-    private var steps: Steps?
-
-    /// The steps' JSON for this position on this route, encoding them only when it moved.
-    mutating func json(generation: Int, leg: Int, current: NavStep, remaining: [NavStep]) -> Steps? {
-        if let key, key == (generation, leg, current.stepNumber) { return steps }
-        guard let currentJSON = try? JSONParser.parse(try StreamingJSONEncoder().encode(current)),
-            let remainingJSON = try? JSONParser.parse(try StreamingJSONEncoder().encode(remaining))
-        else { return nil }
-        key = (generation, leg, current.stepNumber)
-        steps = Steps(current: currentJSON, remaining: remainingJSON)
-        return steps
-    }
-}

@@ -17,7 +17,8 @@ extension Navigator {
         }
         counters.add("routeRequests")
         let vehicle = params.vehicleID
-        let outcome = withSession(vehicle) { live -> (NavProtocol.RouteStatus, [NavigatorEvent.Payload]) in
+        let outcome = withSession(vehicle) {
+            live -> (status: NavProtocol.RouteStatus, payloads: [NavigatorEvent.Payload]) in
             guard let fix = live.session.lastFix else { return (.locationUnavailable, []) }
             var trip = live.session
             trip.tripOptions = params.routingOptions
@@ -37,8 +38,8 @@ extension Navigator {
                 return (.ok, live.session.payloads(for: events))
             }
         }
-        publish(outcome.1, vehicle: vehicle, saveFirst: outcome.0 == .ok)
-        return RouteStatusResult(routeStatus: outcome.0)
+        publish(outcome.payloads, vehicle: vehicle, saveFirst: outcome.status == .ok)
+        return RouteStatusResult(routeStatus: outcome.status)
     }
 
     /// `navigator.continueToNextDestination`: after an arrival, moves on to the next leg (reason
@@ -46,18 +47,19 @@ extension Navigator {
     /// - Returns: `noWaypointsError` without a destination after the current one.
     public func continueToNextDestination(_ params: VehicleParams) -> ContinueToNextDestinationResult {
         let vehicle = params.vehicleID
-        let outcome = withSession(vehicle) { live -> (ContinueToNextDestinationResult, [NavigatorEvent.Payload]) in
-            let guidance = live.session.guidance
-            guard guidance.route != nil, guidance.currentLegIndex + 1 < live.session.legs.count else {
+        let outcome = withSession(vehicle) {
+            live -> (result: ContinueToNextDestinationResult, payloads: [NavigatorEvent.Payload]) in
+            guard live.session.guidance.currentLegIndex + 1 < live.session.legs.count else {
                 return (ContinueToNextDestinationResult(routeStatus: .noWaypointsError, nextDestination: nil), [])
             }
             let events = apply(.continueToNextDestination, to: &live)
             let payloads = live.session.payloads(for: events)
-            let next = live.session.state().currentRouteLeg?.destination
+            let index = live.session.guidance.currentWaypointIndex
+            let next = live.session.destinations.indices.contains(index) ? live.session.destinations[index] : nil
             return (ContinueToNextDestinationResult(routeStatus: .ok, nextDestination: next), payloads)
         }
-        publish(outcome.1, vehicle: vehicle, saveFirst: true)
-        return outcome.0
+        publish(outcome.payloads, vehicle: vehicle, saveFirst: true)
+        return outcome.result
     }
 
     /// `navigator.clearDestinations`: drops the route and stops guidance (reason `cleared`).
@@ -92,7 +94,8 @@ extension Navigator {
         let next = params.applied(to: current)
         let alerts = next.speedAlertOptions
         for (name, value) in [
-            ("timeUpdateThreshold", next.timeUpdateThreshold), ("distanceUpdateThreshold", next.distanceUpdateThreshold),
+            ("timeUpdateThreshold", next.timeUpdateThreshold),
+            ("distanceUpdateThreshold", next.distanceUpdateThreshold),
             ("speedAlertOptions.minorPercentage", alerts.minorPercentage),
             ("speedAlertOptions.majorPercentage", alerts.majorPercentage),
             ("speedAlertOptions.severityUpgradeDurationSeconds", alerts.severityUpgradeDurationSeconds),
@@ -101,7 +104,8 @@ extension Navigator {
         }
         guard alerts.majorPercentage >= alerts.minorPercentage else {
             throw RPCError.invalidParams(
-                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below minorPercentage (\(alerts.minorPercentage))")
+                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below "
+                    + "minorPercentage (\(alerts.minorPercentage))")
         }
         withSession(vehicle) { live in
             live.session.configuration = next
@@ -135,10 +139,12 @@ extension Navigator {
         let configuration = sessions[request.vehicleID]?.session.configuration ?? .defaults
         let trip = NavProtocol.RoutingOptions(
             alternateRoutesStrategy: request.alternateRoutesStrategy, travelMode: request.travelMode,
-            avoidsHighways: request.avoidsHighways, avoidsTolls: request.avoidsTolls, avoidsFerries: request.avoidsFerries)
+            avoidsHighways: request.avoidsHighways, avoidsTolls: request.avoidsTolls,
+            avoidsFerries: request.avoidsFerries)
         let result = map.router.route(
             NavRouting.RouteRequest(
-                waypoints: request.waypoints.map(Self.routingWaypoint), options: routingOptions(configuration, trip: trip)))
+                waypoints: request.waypoints.map(Self.routingWaypoint),
+                options: routingOptions(configuration, trip: trip)))
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
             routeStatus: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
@@ -155,7 +161,8 @@ extension Navigator {
             guard let factor = TrafficPicture.factor(of: condition) else { return nil }
             var ways = Set(condition.wayIds ?? [])
             if let area = condition.area { ways.formUnion(wayIDs(in: area)) }
-            return TrafficPicture.Condition(wayIDs: ways, factor: factor, expiresAt: condition.expiresAt.secondsSince1970)
+            return TrafficPicture.Condition(
+                wayIDs: ways, factor: factor, expiresAt: condition.expiresAt.secondsSince1970)
         }
         if traffic.replace(provider: conditions.provider, with: resolved, now: now) {
             reapplyTraffic()
@@ -166,7 +173,8 @@ extension Navigator {
         let snapper = map.router.snapper
         switch area {
         case .circle(let center, let radius):
-            return snapper.wayIDs(within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
+            return snapper.wayIDs(
+                within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
         case .boundingBox(let box):
             // A box across the antimeridian is two boxes either side of it.
             let spans = box.west <= box.east ? [(box.west, box.east)] : [(box.west, 180.0), (-180.0, box.east)]
@@ -174,7 +182,8 @@ extension Navigator {
                 ways.formUnion(
                     snapper.wayIDs(
                         in: NavMap.BoundingBox(
-                            minLatitude: box.south, minLongitude: span.0, maxLatitude: box.north, maxLongitude: span.1)))
+                            minLatitude: box.south, minLongitude: span.0, maxLatitude: box.north, maxLongitude: span.1))
+                )
             }
         }
     }

@@ -14,21 +14,26 @@ extension Navigator {
     /// Plans a route from a position through `destinations` with the session's options and current
     /// traffic.
     func plan(
-        from origin: NavMap.Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint], for session: VehicleSession
+        from origin: NavMap.Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
+        for session: VehicleSession
     ) -> Result<PlannedRoute, PlanningFailure> {
-        let waypoints = [NavRouting.Waypoint(title: "origin", coordinate: origin, heading: heading)]
+        let waypoints =
+            [NavRouting.Waypoint(title: "origin", coordinate: origin, heading: heading)]
             + destinations.map(Self.routingWaypoint)
         let request = NavRouting.RouteRequest(
             waypoints: waypoints, options: routingOptions(session.configuration, trip: session.tripOptions))
         let result = map.router.route(request)
         guard result.status == .ok, let route = result.routes.first else {
             return .failure(
-                PlanningFailure(status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError, message: result.message))
+                PlanningFailure(
+                    status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
+                    message: result.message))
         }
         do {
             return .success(try PlannedRoute(route, destinations: destinations))
         } catch {
-            return .failure(PlanningFailure(status: .internalError, message: "the router's route is inconsistent: \(error)"))
+            return .failure(
+                PlanningFailure(status: .internalError, message: "the router's route is inconsistent: \(error)"))
         }
     }
 
@@ -136,7 +141,8 @@ extension Navigator {
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
         guard !ahead.isEmpty,
             case .success(let candidate) = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course, to: ahead,
+                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                to: ahead,
                 for: session),
             session.guidance.prefersFasterRoute(candidateSeconds: candidate.durationSeconds)
         else { return [] }

@@ -16,9 +16,13 @@ public final class Navigator {
     public struct Settings: Sendable {
         /// Seconds without a fix or a call after which a vehicle's session is dropped (default 1800).
         public var sessionIdleTimeout: Double
-        /// Longest time in seconds a session's progress stays unsaved (default 2). Route changes,
-        /// arrivals and control calls are saved at once.
+        /// Least time in seconds between saves of a session's progress (default 2). Route changes,
+        /// arrivals and control calls are saved at once, whatever this says.
         public var saveInterval: Double
+        /// Most seconds one ``Navigator/tick()`` spends saving progress (default 0.1), so a large fleet
+        /// with a state directory spreads its saves over several ticks instead of stalling the loop;
+        /// the sessions saved longest ago go first.
+        public var saveBudgetPerTick: Double
         /// Seconds between faster-route checks of one vehicle while traffic delays it (default 60).
         public var fasterRouteCheckInterval: Double
         /// Most faster-route searches per ``Navigator/tick()``, so a fleet cannot stall the loop.
@@ -26,11 +30,12 @@ public final class Navigator {
 
         /// Creates settings.
         public init(
-            sessionIdleTimeout: Double = 1800, saveInterval: Double = 2, fasterRouteCheckInterval: Double = 60,
-            fasterRouteChecksPerTick: Int = 20
+            sessionIdleTimeout: Double = 1800, saveInterval: Double = 2, saveBudgetPerTick: Double = 0.1,
+            fasterRouteCheckInterval: Double = 60, fasterRouteChecksPerTick: Int = 20
         ) {
             self.sessionIdleTimeout = sessionIdleTimeout
             self.saveInterval = saveInterval
+            self.saveBudgetPerTick = saveBudgetPerTick
             self.fasterRouteCheckInterval = fasterRouteCheckInterval
             self.fasterRouteChecksPerTick = fasterRouteChecksPerTick
         }
@@ -41,6 +46,7 @@ public final class Navigator {
         var session: VehicleSession
         var lastActivity: Double
         var isDirty = false
+        var lastSaved = -Double.infinity
         var hasTraffic = false
         var nextFasterRouteCheck = 0.0
         /// Counts route replacements, so cached step lists of an old route are never reused.
@@ -57,7 +63,9 @@ public final class Navigator {
         /// Nav-info payloads with their remaining steps encoded once per step rather than per message.
         mutating func withEncodedSteps(_ payloads: [NavigatorEvent.Payload]) -> [NavigatorEvent.Payload] {
             payloads.map { payload in
-                guard case .navInfo(let message) = payload, let current = message.info.currentStep else { return payload }
+                guard case .navInfo(let message) = payload, let current = message.info.currentStep else {
+                    return payload
+                }
                 let steps = remainingSteps.json(
                     generation: routeGeneration, leg: session.guidance.currentLegIndex, current: current,
                     remaining: message.info.remainingSteps)
@@ -76,7 +84,6 @@ public final class Navigator {
     private let engines: [NavGuidance.TravelMode: GuidanceEngine]
     var sessions: [String: LiveSession] = [:]
     var traffic = TrafficPicture()
-    private var lastFlush: Double
 
     /// Creates a navigator and restores the sessions saved in `stateDirectory`.
     /// - Parameters:
@@ -104,11 +111,12 @@ public final class Navigator {
         self.emit = emit
         var engines: [NavGuidance.TravelMode: GuidanceEngine] = [:]
         for mode in NavGuidance.TravelMode.allCases {
-            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map { MapRoadMatcher(router: map.router, mode: $0) }
+            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map {
+                MapRoadMatcher(router: map.router, mode: $0)
+            }
             engines[mode] = GuidanceEngine(matcher: matcher)
         }
         self.engines = engines
-        lastFlush = clock()
         store = try stateDirectory.map { directory throws(SessionStoreError) in try SessionStore(directory: directory) }
         restore()
     }
@@ -137,7 +145,8 @@ public final class Navigator {
             latitude: fix.latitude, longitude: fix.longitude, altitude: fix.altitude, course: fix.course,
             speed: fix.speed, horizontalAccuracy: fix.horizontalAccuracy, time: fix.timestamp.secondsSince1970)
         let events = withSession(vehicle) { live -> [NavigatorEvent.Payload] in
-            live.session.lastFix = fix
+            // A fix older than the latest (resent after a restart, reordered) must not move the origin back.
+            if fix.timestamp >= (live.session.lastFix?.timestamp ?? fix.timestamp) { live.session.lastFix = fix }
             let engineEvents = apply(.fix(input), to: &live)
             var payloads = live.withEncodedSteps(live.session.payloads(for: engineEvents))
             for case .rerouteRequested(let origin, let heading) in engineEvents {
@@ -165,12 +174,7 @@ public final class Navigator {
             store?.remove(vehicle: vehicle)
             counters.add("sessionsExpired")
         }
-        if now - lastFlush >= settings.saveInterval {
-            lastFlush = now
-            for vehicle in sessions.keys where sessions[vehicle]?.isDirty == true {
-                save(&sessions[vehicle]!)
-            }
-        }
+        saveProgress(now: now)
         checkFasterRoutes(now: now)
     }
 
@@ -215,8 +219,22 @@ public final class Navigator {
         save(&sessions[vehicle]!)
     }
 
+    /// Saves sessions whose progress has gone unsaved for the save interval, oldest first, within the
+    /// tick's budget.
+    private func saveProgress(now: Double) {
+        guard store != nil else { return }
+        let due = sessions.filter { $0.value.isDirty && now - $0.value.lastSaved >= settings.saveInterval }
+            .sorted { $0.value.lastSaved < $1.value.lastSaved }.map(\.key)
+        let deadline = MonotonicClock.seconds() + settings.saveBudgetPerTick
+        for vehicle in due {
+            guard MonotonicClock.seconds() < deadline else { return }
+            save(&sessions[vehicle]!)
+        }
+    }
+
     func save(_ live: inout LiveSession) {
         live.isDirty = false
+        live.lastSaved = clock()
         guard let store else { return }
         guard live.session.isWorthSaving else {
             store.remove(vehicle: live.session.vehicle)

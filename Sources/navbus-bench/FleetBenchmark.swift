@@ -8,7 +8,7 @@ import Synchronization
 /// Fleet load on one `navbus-navigator` process, through the real `navbus-proxy`.
 ///
 /// What is measured: the bench starts a proxy and a navigator (the executables beside `navbus-bench`,
-/// sessions in memory only, no `--state-dir`) on private ipc endpoints, gives every vehicle a guided
+/// sessions in memory only unless `--state-dir` is given) on private ipc endpoints, gives every vehicle a guided
 /// trip on the Helsinki map (first fix, `setDestinations`, `startUpdatingLocation`,
 /// `setGuidanceActive`), then
 ///
@@ -20,7 +20,8 @@ import Synchronization
 ///   from the moment a fix is published to the moment its `nav.location.v1` reaches the subscriber.
 ///
 /// Usage: `navbus-bench fleet [--map FILE] [--vehicles 1000,10000] [--fixes N] [--latency-vehicles N]
-/// [--latency-seconds N] [--window N] [--bin DIR]`
+/// [--latency-seconds N] [--window N] [--bin DIR] [--state-dir DIR]`; with `--state-dir` the navigator saves
+/// its sessions there, which shows what durability costs.
 enum FleetBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -29,6 +30,8 @@ enum FleetBenchmark {
         var latencyVehicles = 1_000
         var latencySeconds = 20
         var window = 4_000
+        /// Sessions are saved here when set, to measure what durability costs.
+        var stateDirectory: String?
         var binDirectory = Bundle.main.executableURL?.deletingLastPathComponent().path ?? ".build/release"
 
         init(arguments: [String]) throws {
@@ -43,13 +46,16 @@ enum FleetBenchmark {
                 case "--latency-vehicles": latencyVehicles = try Self.number(value, flag)
                 case "--latency-seconds": latencySeconds = try Self.number(value, flag)
                 case "--window": window = try Self.number(value, flag)
+                case "--state-dir": stateDirectory = value
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
         }
 
         static func number(_ text: String, _ flag: String) throws -> Int {
-            guard let value = Int(text), value > 0 else { throw BenchError("\(flag) expects a positive number, got \(text)") }
+            guard let value = Int(text), value > 0 else {
+                throw BenchError("\(flag) expects a positive number, got \(text)")
+            }
             return value
         }
     }
@@ -69,7 +75,8 @@ enum FleetBenchmark {
         let configuration = try Configuration(arguments: arguments)
         print("== fleet: one navbus-navigator through navbus-proxy, \(configuration.map)")
         let trips = try makeTrips(configuration)
-        print("\(trips.count) distinct trips of \(trips.map(\.points.count).min() ?? 0)...\(trips.map(\.points.count).max() ?? 0) fixes")
+        let lengths = trips.map(\.points.count)
+        print("\(trips.count) distinct trips of \(lengths.min() ?? 0)...\(lengths.max() ?? 0) fixes")
         for vehicles in configuration.fleets {
             let stack = try Stack(configuration)
             defer { stack.stop() }
@@ -89,15 +96,20 @@ enum FleetBenchmark {
         while trips.count < 200 {
             let origin = router.graph.coordinate(ofNode: random.index(below: router.graph.nodeCount))
             let destination = router.graph.coordinate(ofNode: random.index(below: router.graph.nodeCount))
-            let result = router.route(RouteRequest(waypoints: [Waypoint(coordinate: origin), Waypoint(coordinate: destination)]))
-            guard result.status == .ok, let leg = result.routes.first?.legs.first, leg.distanceMeters >= 1_800 else { continue }
+            let result = router.route(
+                RouteRequest(waypoints: [Waypoint(coordinate: origin), Waypoint(coordinate: destination)]))
+            guard result.status == .ok, let leg = result.routes.first?.legs.first, leg.distanceMeters >= 1_800 else {
+                continue
+            }
             trips.append(Trip(destination: destination, points: resample(leg.coordinates, step: 10)))
         }
         return trips
     }
 
     /// Positions every `step` metres (one second apart at 10 m/s), with the direction of travel.
-    private static func resample(_ line: [NavMap.Coordinate], step: Double) -> [(coordinate: NavMap.Coordinate, course: Double)] {
+    private static func resample(_ line: [NavMap.Coordinate], step: Double) -> [(
+        coordinate: NavMap.Coordinate, course: Double
+    )] {
         var points: [(coordinate: NavMap.Coordinate, course: Double)] = []
         var carried = 0.0
         for (a, b) in zip(line, line.dropFirst()) {
@@ -141,7 +153,8 @@ enum FleetBenchmark {
         let counters = stack.navigatorCounters()
         print(
             String(
-                format: "fleet %d vehicles: setup %.1f s (%d routes planned); %d fixes (%d rounds) in %.2f s = %.0f fixes/s"
+                format:
+                    "fleet %d vehicles: setup %.1f s (%d routes planned); %d fixes (%d rounds) in %.2f s = %.0f fixes/s"
                     + " with every event emitted%@",
                 vehicles, setup, vehicles, receiver.count, rounds, seconds, Double(receiver.count) / seconds,
                 finished ? "" : " (INCOMPLETE: \(total - receiver.count) locations missing)"))
@@ -149,9 +162,12 @@ enum FleetBenchmark {
             String(
                 format: "  navigator CPU: %.2f s for %d fixes = %.1f µs per fix, %.0f fixes per CPU-second"
                     + " (the rate one free core would sustain)",
-                cpu, receiver.count, cpu / Double(max(1, receiver.count)) * 1e6, Double(receiver.count) / max(cpu, 1e-9)))
+                cpu, receiver.count, cpu / Double(max(1, receiver.count)) * 1e6, Double(receiver.count) / max(cpu, 1e-9)
+            ))
         if let counters {
-            print("  navigator counters: \(counters.filter { ["fixesProcessed", "sent", "dropped", "sessions", "reroutes", "malformedFixes"].contains($0.key) }.sorted { $0.key < $1.key })")
+            let shown = ["fixesProcessed", "sent", "dropped", "sessions", "reroutes", "malformedFixes"]
+            let listed = shown.compactMap { name in counters[name].map { "\(name) \($0)" } }
+            print("  navigator counters: " + listed.joined(separator: ", "))
         }
     }
 
@@ -173,7 +189,8 @@ enum FleetBenchmark {
                 }
                 let trip = trips[vehicle % trips.count]
                 receiver.recordSend(second: second, vehicle: vehicle, at: MonotonicClock.seconds())
-                try stack.publishFix(vehicle: vehicle, point: trip.points[second], time: stack.startTime + Double(second))
+                try stack.publishFix(
+                    vehicle: vehicle, point: trip.points[second], time: stack.startTime + Double(second))
             }
         }
         _ = receiver.wait(timeout: 10)
@@ -186,9 +203,11 @@ enum FleetBenchmark {
         func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
         print(
             String(
-                format: "latency %d vehicles × 1 Hz for %d s: %d of %d locations, fix published → nav.location.v1 received:"
-                    + " p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms",
-                vehicles, seconds, latencies.count, seconds * vehicles, percentile(0.5), percentile(0.9), percentile(0.99),
+                format:
+                    "latency %d vehicles × 1 Hz for %d s: %d of %d locations, "
+                    + "fix published → nav.location.v1 received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms",
+                vehicles, seconds, latencies.count, seconds * vehicles, percentile(0.5), percentile(0.9),
+                percentile(0.99),
                 latencies[latencies.count - 1]))
     }
 }
@@ -219,7 +238,8 @@ private final class Stack {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: configuration.binDirectory + "/" + name)
             guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else {
-                throw FleetBenchmark.BenchError("\(process.executableURL!.path) is missing; build first (swift build -c release)")
+                throw FleetBenchmark.BenchError(
+                    "\(process.executableURL!.path) is missing; build first (swift build -c release)")
             }
             process.arguments = arguments
             process.environment = environment
@@ -228,12 +248,18 @@ private final class Stack {
         }
         processes = [
             try launch("navbus-proxy", ["--cache-capacity", "1000000"]),
-            try launch("navbus-navigator", ["--map", configuration.map]),
+            try launch(
+                "navbus-navigator",
+                ["--map", configuration.map]
+                    + (configuration.stateDirectory.map {
+                        ["--state-dir", "\($0)/fleet-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"]
+                    } ?? [])),
         ]
         publisher = try Publisher(
             context: context, endpoint: base + "-pub", identity: SourceIdentity(role: "bench"), counters: counters,
             highWaterMark: 1_000_000)
-        heartbeats = try Subscriber(context: context, endpoint: subscriberEndpoint, prefixes: ["sys.heartbeat."], counters: counters)
+        heartbeats = try Subscriber(
+            context: context, endpoint: subscriberEndpoint, prefixes: ["sys.heartbeat."], counters: counters)
         control = RPCClient(context: context, endpoint: base + "-nav", timeoutMilliseconds: 5_000, retries: 6)
         guard publisher.waitUntilConnected(timeoutMilliseconds: 10_000) else {
             throw FleetBenchmark.BenchError("the proxy did not come up")
@@ -272,17 +298,27 @@ private final class Stack {
             let trip = trips[vehicle % trips.count]
             let params = SetDestinationsParams(
                 vehicle: vehicleID(vehicle),
-                waypoints: [Waypoint(title: "D\(vehicle)", latitude: trip.destination.latitude, longitude: trip.destination.longitude)])
+                waypoints: [
+                    Waypoint(
+                        title: "D\(vehicle)", latitude: trip.destination.latitude, longitude: trip.destination.longitude
+                    )
+                ])
             var status = NavProtocol.RouteStatus.locationUnavailable
             while status == .locationUnavailable {
-                status = try control.call(Method.setDestinations.rawValue, params: params, result: RouteStatusResult.self).routeStatus
+                status = try control.call(
+                    Method.setDestinations.rawValue, params: params, result: RouteStatusResult.self
+                ).routeStatus
                 if status == .locationUnavailable { usleep(1_000) }
             }
-            guard status == .ok else { throw FleetBenchmark.BenchError("setDestinations for vehicle \(vehicle): \(status.rawValue)") }
+            guard status == .ok else {
+                throw FleetBenchmark.BenchError("setDestinations for vehicle \(vehicle): \(status.rawValue)")
+            }
             let scoped = VehicleParams(vehicle: vehicleID(vehicle))
-            _ = try control.call(Method.startUpdatingLocation.rawValue, params: scoped, result: LocationUpdatesResult.self)
             _ = try control.call(
-                Method.setGuidanceActive.rawValue, params: SetGuidanceActiveParams(vehicle: vehicleID(vehicle), active: true),
+                Method.startUpdatingLocation.rawValue, params: scoped, result: LocationUpdatesResult.self)
+            _ = try control.call(
+                Method.setGuidanceActive.rawValue,
+                params: SetGuidanceActiveParams(vehicle: vehicleID(vehicle), active: true),
                 result: GuidanceActiveResult.self)
         }
         return MonotonicClock.seconds() - started
@@ -366,8 +402,9 @@ private final class LocationReceiver: @unchecked Sendable {
     }
 
     private func receive() {
-        guard let subscriber = try? Subscriber(
-            context: context, endpoint: endpoint, prefixes: [Topic.navLocation.rawValue], counters: BusCounters())
+        guard
+            let subscriber = try? Subscriber(
+                context: context, endpoint: endpoint, prefixes: [Topic.navLocation.rawValue], counters: BusCounters())
         else { return }
         defer { subscriber.socket.close() }
         var poller = ZMQPoller()

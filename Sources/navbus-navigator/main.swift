@@ -7,10 +7,14 @@ import NavService
 let parser = OptionParser(
     command: "navbus-navigator",
     summary: "the navigator core: follows vehicles along their routes and publishes every nav.* topic",
-    usage: "navbus-navigator --map FILE [--places FILE] [--state-dir DIR] [--control ENDPOINT] [--pub ENDPOINT] [--sub ENDPOINT]",
+    usage: "navbus-navigator --map FILE [--places FILE] [--state-dir DIR] [--session-idle-timeout SECONDS] "
+        + "[--control ENDPOINT] [--pub ENDPOINT] [--sub ENDPOINT]",
     options: Endpoints.busOptions + [
-        Option("map", variable: "NAVBUS_MAP", help: "road map: .osm.pbf, .osm or .navgraph (required)", valueName: "FILE"),
-        Option("places", variable: "NAVBUS_PLACES", help: "places catalogue (JSON) for placeID waypoints", valueName: "FILE"),
+        Option(
+            "map", variable: "NAVBUS_MAP", help: "road map: .osm.pbf, .osm or .navgraph (required)", valueName: "FILE"),
+        Option(
+            "places", variable: "NAVBUS_PLACES", help: "places catalogue (JSON) for placeID waypoints",
+            valueName: "FILE"),
         Option(
             "state-dir", variable: "NAVBUS_STATE_DIR",
             help: "directory where vehicle sessions are saved and restored from (none: memory only)", valueName: "DIR"),
@@ -33,13 +37,19 @@ ProcessMain.run(parser: parser) { options in
         throw UsageError("--session-idle-timeout must be a positive number of seconds")
     }
     let mapPath = try options.require("map")
-    let places = try options.value("places").map { path in
-        do {
-            return try PlacesCatalogue(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("cannot read the places catalogue \(path): \(error)")
-        }
-    } ?? PlacesCatalogue()
+    let places =
+        try options.value("places").map { path in
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw UsageError("--places \(path): no such file or not readable")
+            }
+            do {
+                return try PlacesCatalogue(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw UsageError(
+                    "--places \(path): not a places catalogue {\"<placeID>\": {\"title\", \"latitude\", \"longitude\"}}"
+                )
+            }
+        } ?? PlacesCatalogue()
     let stop = StopFlag()
     let signals = SignalStop.install(stop, logger: logger)
     let map = try NavigatorMap.load(path: mapPath, places: places)

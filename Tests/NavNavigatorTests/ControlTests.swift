@@ -22,16 +22,21 @@ struct ControlTests {
     func setDestinationsStatuses() throws {
         let harness = try NavigatorHarness(map: try HelsinkiMap.map())
         let navigator = harness.navigator
-        #expect(navigator.setDestinations(SetDestinationsParams(waypoints: [Self.kamppi])).routeStatus == .locationUnavailable)
+        #expect(
+            navigator.setDestinations(SetDestinationsParams(waypoints: [Self.kamppi])).routeStatus
+                == .locationUnavailable)
         harness.send(Self.fix(at: Self.station))
         #expect(navigator.setDestinations(SetDestinationsParams(waypoints: [])).routeStatus == .noWaypointsError)
         #expect(
-            navigator.setDestinations(SetDestinationsParams(waypoints: Array(repeating: Self.kamppi, count: 26))).routeStatus
+            navigator.setDestinations(SetDestinationsParams(waypoints: Array(repeating: Self.kamppi, count: 26)))
+                .routeStatus
                 == .waypointError)
         #expect(
-            navigator.setDestinations(SetDestinationsParams(waypoints: [Waypoint(title: "?", placeID: "nowhere")])).routeStatus
+            navigator.setDestinations(SetDestinationsParams(waypoints: [Waypoint(title: "?", placeID: "nowhere")]))
+                .routeStatus
                 == .waypointError)
-        #expect(navigator.setDestinations(SetDestinationsParams(waypoints: [Self.kamppi, Self.senate])).routeStatus == .ok)
+        #expect(
+            navigator.setDestinations(SetDestinationsParams(waypoints: [Self.kamppi, Self.senate])).routeStatus == .ok)
         let state = navigator.state(VehicleParams())
         #expect(state.routeLegs.map(\.destination) == [Self.kamppi, Self.senate])
         #expect(state.navState == .stopped)
@@ -44,8 +49,11 @@ struct ControlTests {
         let navigator = try NavigatorHarness(map: try HelsinkiMap.map()).navigator
         #expect(navigator.route(RouteRequest(waypoints: [])).routeStatus == .noWaypointsError)
         #expect(navigator.route(RouteRequest(waypoints: [Self.kamppi])).routeStatus == .waypointError)
-        #expect(navigator.route(RouteRequest(waypoints: [Self.kamppi, Self.kamppi])).routeStatus == .duplicateWaypointsError)
-        let response = navigator.route(RouteRequest(waypoints: [Self.station, Self.kamppi, Self.senate], travelMode: .driving))
+        #expect(
+            navigator.route(RouteRequest(waypoints: [Self.kamppi, Self.kamppi])).routeStatus == .duplicateWaypointsError
+        )
+        let response = navigator.route(
+            RouteRequest(waypoints: [Self.station, Self.kamppi, Self.senate], travelMode: .driving))
         #expect(response.routeStatus == .ok)
         let route = try #require(response.routes.first)
         #expect(route.legs.map(\.destination) == [Self.kamppi, Self.senate])
@@ -53,7 +61,8 @@ struct ControlTests {
         #expect(route.steps.last?.maneuver.type == .arrive)
         #expect(route.steps.allSatisfy { $0.geometry.coordinates.count >= 2 })
         #expect(abs(route.legs.reduce(0) { $0 + $1.distanceMeters } - route.distanceMeters) < 0.01)
-        let alternatives = navigator.route(RouteRequest(waypoints: [Self.station, Self.senate], alternateRoutesStrategy: .all))
+        let alternatives = navigator.route(
+            RouteRequest(waypoints: [Self.station, Self.senate], alternateRoutesStrategy: .all))
         #expect(alternatives.routes.count >= 1)
     }
 
@@ -107,7 +116,9 @@ struct ControlTests {
         let events = harness.send(Self.fix(at: Self.kamppi, time: 1_795_950_001), vehicle: "b")
         #expect(events.map(\.vehicle) == ["b"])
         #expect(events.map(\.topic) == [.navLocation])
-        #expect(harness.navigator.setDestinations(SetDestinationsParams(vehicle: "a", waypoints: [Self.kamppi])).routeStatus == .ok)
+        #expect(
+            harness.navigator.setDestinations(SetDestinationsParams(vehicle: "a", waypoints: [Self.kamppi])).routeStatus
+                == .ok)
         #expect(harness.navigator.state(VehicleParams(vehicle: "b")).routeLegs.isEmpty)
     }
 
@@ -119,12 +130,16 @@ struct ControlTests {
         var trace = RouteTrace(seed: 51, sigma: 3)
         trace.drive(leg.coordinates, speeds: leg.segmentSpeeds)
         let harness = try NavigatorHarness(map: map)
-        _ = try harness.navigator.configure(ConfigureNavigatorParams(timeUpdateThreshold: 10, distanceUpdateThreshold: 100))
+        _ = try harness.navigator.configure(
+            ConfigureNavigatorParams(timeUpdateThreshold: 10, distanceUpdateThreshold: 100))
         let destination = leg.destination.coordinate
         _ = harness.startTrip(
-            from: trace.samples[0].fix, to: [Waypoint(title: "D", latitude: destination.latitude, longitude: destination.longitude)])
+            from: trace.samples[0].fix,
+            to: [Waypoint(title: "D", latitude: destination.latitude, longitude: destination.longitude)])
         for sample in trace.samples.dropFirst() { harness.send(sample.fix) }
-        let distances = harness.events.compactMap { if case .remainingDistance(let d) = $0.payload { d.meters } else { nil } }
+        let distances = harness.events.compactMap {
+            if case .remainingDistance(let d) = $0.payload { d.meters } else { nil }
+        }
         #expect(distances.count >= 5)
         #expect(zip(distances, distances.dropFirst()).allSatisfy { abs($0 - $1) >= 100 }, "\(distances)")
         let times = harness.remainingTimes

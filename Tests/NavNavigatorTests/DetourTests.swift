@@ -48,12 +48,15 @@ struct DetourTests {
     }
 
     static func distance(from point: NavMap.Coordinate, to leg: NavRouting.RouteLeg) -> Double {
-        (0..<(leg.coordinates.count - 1)).map { Flat.distance(point, toSegment: leg.coordinates[$0], leg.coordinates[$0 + 1]) }
-            .min() ?? .infinity
+        (0..<(leg.coordinates.count - 1)).map {
+            Flat.distance(point, toSegment: leg.coordinates[$0], leg.coordinates[$0 + 1])
+        }
+        .min() ?? .infinity
     }
 
-    @Test("a detour causes exactly one reroute, within 10 s of leaving the route, and the trip still arrives once",
-          arguments: [11, 12, 13, 14, 15] as [UInt64])
+    @Test(
+        "a detour causes exactly one reroute, within 10 s of leaving the route, and the trip still arrives once",
+        arguments: [11, 12, 13, 14, 15] as [UInt64])
     func oneRerouteAfterLeaving(seed: UInt64) throws {
         let map = try HelsinkiMap.map()
         let scenario = Self.scenario(seed: seed, map: map)
@@ -87,8 +90,9 @@ struct DetourTests {
         // Follow the new route to the destination: no further reroute, one arrival.
         let newRoute = try #require(harness.routeChanges.last?.routeLegs.first)
         var onward = RouteTrace(seed: seed + 99, sigma: 5, startTime: time + 1)
-        onward.drive(newRoute.geometry.points.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
-                     speeds: newRoute.segmentSpeeds, exactStart: false)
+        onward.drive(
+            newRoute.geometry.points.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+            speeds: newRoute.segmentSpeeds, exactStart: false)
         onward.dwell(seconds: 8)
         for sample in onward.samples { harness.send(sample.fix) }
         #expect(harness.routeChanges.filter { $0.reason == .offRoute }.count == 1)

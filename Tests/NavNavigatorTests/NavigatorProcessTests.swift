@@ -26,7 +26,8 @@ struct NavigatorProcessTests {
             publisher = try Publisher(
                 context: context, endpoint: endpoints.publisher, identity: SourceIdentity(role: "test-feeder"),
                 counters: counters)
-            control = RPCClient(context: context, endpoint: endpoints.navigator, timeoutMilliseconds: 2_000, retries: 10)
+            control = RPCClient(
+                context: context, endpoint: endpoints.navigator, timeoutMilliseconds: 2_000, retries: 10)
             guard publisher.waitUntilConnected(timeoutMilliseconds: 5_000) else {
                 throw TestSupportError("the proxy did not come up: \(proxy.standardError)")
             }
@@ -35,7 +36,10 @@ struct NavigatorProcessTests {
         func startNavigator(stateDirectory: String) throws -> TestProcess {
             let process = try TestProcess(
                 "navbus-navigator",
-                ["--map", try PackagePaths.map("helsinki.osm.pbf").path, "--state-dir", stateDirectory, "--log-level", "warning"],
+                [
+                    "--map", try PackagePaths.map("helsinki.osm.pbf").path, "--state-dir", stateDirectory,
+                    "--log-level", "warning",
+                ],
                 environment: endpoints.environment)
             _ = try control.call(Method.getState.rawValue, params: VehicleParams(), result: NavigatorState.self)
             return process
@@ -64,7 +68,8 @@ struct NavigatorProcessTests {
 
     @Test("a two-stop trip through the real processes, with the navigator killed (-9) and restarted mid-trip")
     func tripSurvivesKill() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navbus-e2e-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navbus-e2e-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let bus = try Bus()
         var navigator = try bus.startNavigator(stateDirectory: directory)
@@ -77,13 +82,15 @@ struct NavigatorProcessTests {
         #expect(
             try eventually(timeout: 5) {
                 status = try bus.control.call(
-                    Method.setDestinations.rawValue, params: SetDestinationsParams(vehicle: vehicle, waypoints: trip.waypoints),
+                    Method.setDestinations.rawValue,
+                    params: SetDestinationsParams(vehicle: vehicle, waypoints: trip.waypoints),
                     result: RouteStatusResult.self
                 ).routeStatus
                 return status != .locationUnavailable
             })
         #expect(status == .ok)
-        _ = try bus.control.call(Method.startUpdatingLocation.rawValue, params: scoped, result: LocationUpdatesResult.self)
+        _ = try bus.control.call(
+            Method.startUpdatingLocation.rawValue, params: scoped, result: LocationUpdatesResult.self)
         _ = try bus.control.call(
             Method.setGuidanceActive.rawValue, params: SetGuidanceActiveParams(vehicle: vehicle, active: true),
             result: GuidanceActiveResult.self)
@@ -126,7 +133,9 @@ struct NavigatorProcessTests {
         for topic in [Topic.navLocation, .navRouteChanged, .navRemainingTime, .navRemainingDistance, .navNavInfo] {
             #expect(topics.contains(topic), "no \(topic.rawValue) received")
         }
-        let reasons = try bus.received.filter { $0.topic == .navRouteChanged }.map { try $0.decode(RouteChanged.self).reason }
+        let reasons = try bus.received.filter { $0.topic == .navRouteChanged }.map {
+            try $0.decode(RouteChanged.self).reason
+        }
         #expect(reasons == [.newDestinations, .nextDestination])
         #expect(bus.received.allSatisfy { $0.header.subject == vehicle })
         let onRoute = try bus.received.filter { $0.topic == .navLocation }.map { try $0.decode(SnappedLocation.self) }
@@ -135,9 +144,81 @@ struct NavigatorProcessTests {
         #expect(bus.proxy.stop() == 0)
     }
 
+    @Test("traffic conditions from the bus slow the route: delay category heavy; malformed fixes are counted")
+    func trafficFromTheBus() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navbus-e2e-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let bus = try Bus()
+        let navigator = try bus.startNavigator(stateDirectory: directory)
+        let heartbeats = try Subscriber(
+            context: bus.context, endpoint: bus.endpoints.subscriber, prefixes: ["sys.heartbeat."],
+            counters: bus.counters)
+        let trip = try TwoStopTrip(seed: 62)
+        let vehicle = "traffic-car"
+        try bus.publish(trip.first.samples[0].fix, vehicle: vehicle)
+        var status = RouteStatus.locationUnavailable
+        _ = try eventually(timeout: 5) {
+            status = try bus.control.call(
+                Method.setDestinations.rawValue,
+                params: SetDestinationsParams(vehicle: vehicle, waypoints: [trip.waypoints[0]]),
+                result: RouteStatusResult.self
+            ).routeStatus
+            return status != .locationUnavailable
+        }
+        #expect(status == .ok)
+        _ = try bus.control.call(
+            Method.setGuidanceActive.rawValue, params: SetGuidanceActiveParams(vehicle: vehicle, active: true),
+            result: GuidanceActiveResult.self)
+        let origin = trip.first.samples[0].fix
+        try bus.publisher.publish(
+            .trafficConditions, subject: "city",
+            payload: TrafficConditions(
+                provider: "e2e",
+                conditions: [
+                    TrafficCondition(
+                        area: .circle(
+                            center: Coordinate(latitude: origin.latitude, longitude: origin.longitude),
+                            radiusMeters: 5_000),
+                        speedFactor: 0.5, expiresAt: Timestamp.now().adding(seconds: 600))
+                ]))
+        // A well-formed envelope around a fix that is not one.
+        let badFix = #"""
+            {"specversion":"1.0","id":"x","source":"navbus://test/x","type":"navbus.gps.fix.v1",
+            "time":"2026-11-29T18:00:00.000Z","subject":"traffic-car","data":{"latitude":"north"}}
+            """#
+        try bus.publisher.publishFrames([Array(Topic.gpsFix.rawValue.utf8), Array(badFix.utf8)])
+        usleep(300_000)
+        for sample in trip.first.samples[1..<8] {
+            try bus.publish(sample.fix, vehicle: vehicle)
+            usleep(5_000)
+        }
+        let heavy = try bus.collect(timeout: 5) { messages in
+            messages.contains { message in
+                message.topic == .navDelayCategory && (try? message.decode(DelayCategoryUpdate.self).category) == .heavy
+            }
+        }
+        #expect(heavy, "no heavy delay category after the traffic message")
+        let state = try bus.control.call(
+            Method.getState.rawValue, params: VehicleParams(vehicle: vehicle), result: NavigatorState.self)
+        #expect(state.delayCategoryToNextDestination == .heavy)
+        var malformed: UInt64 = 0
+        _ = eventually(timeout: 3) {
+            while let message = try? heartbeats.receive(dontWait: true) {
+                if let beat = try? message.decode(Heartbeat.self), beat.process == "navbus-navigator" {
+                    malformed = beat.counters["malformedFixes"] ?? 0
+                }
+            }
+            return malformed > 0
+        }
+        #expect(malformed == 1)
+        #expect(navigator.stop() == 0)
+    }
+
     @Test("a broken map file ends the navigator at once with one line naming the file")
     func brokenMap() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).osm.pbf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).osm.pbf")
+            .path
         try Data("this is not a protobuf map".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let endpoints = TestEndpoints()

@@ -77,7 +77,8 @@ struct SessionPersistenceTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let before = try NavigatorHarness(map: map, stateDirectory: directory)
         for (vehicle, threshold) in [("taxi/1", 10.0), ("..", 20.0), ("bus 7", 30.0)] {
-            _ = try before.navigator.configure(ConfigureNavigatorParams(vehicle: vehicle, timeUpdateThreshold: threshold))
+            _ = try before.navigator.configure(
+                ConfigureNavigatorParams(vehicle: vehicle, timeUpdateThreshold: threshold))
         }
         let after = try NavigatorHarness(map: map, stateDirectory: directory)
         #expect(after.navigator.vehicles == ["..", "bus 7", "taxi/1"])

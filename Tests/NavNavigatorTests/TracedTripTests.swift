@@ -85,8 +85,9 @@ struct TracedTripTests {
             }
         }
         let share = Double(total.onTrueRoad) / Double(max(1, total.fixes))
+        let percent = String(format: "%.2f", share * 100)
         print(
-            "σ \(sigma) m: \(trips.count) trips, \(total.fixes) fixes, on the true road \(String(format: "%.2f", share * 100)) %, "
+            "σ \(sigma) m: \(trips.count) trips, \(total.fixes) fixes, on the true road \(percent) %, "
                 + "\(missed.count) missed and \(falseArrivals.count) false arrivals, \(total.reroutes) reroutes")
         #expect(share >= 0.98, "only \(share * 100) % of \(total.fixes) fixes on the true road")
         #expect(missed.isEmpty, "no arrival on trips \(missed)")

@@ -93,7 +93,9 @@ struct TrafficTests {
                 provider: "city",
                 conditions: [
                     TrafficCondition(
-                        area: .circle(center: Coordinate(latitude: middle.latitude, longitude: middle.longitude), radiusMeters: 5_000),
+                        area: .circle(
+                            center: Coordinate(latitude: middle.latitude, longitude: middle.longitude),
+                            radiusMeters: 5_000),
                         speedFactor: 0.8, expiresAt: Timestamp(secondsSince1970: trip.harness.clock.now + 600))
                 ]))
         trip.drive(seconds: 2)
@@ -120,7 +122,8 @@ struct TrafficTests {
                 provider: "police",
                 conditions: [
                     TrafficCondition(
-                        wayIds: [closed], incident: .closure, expiresAt: Timestamp(secondsSince1970: trip.harness.clock.now + 3_600))
+                        wayIds: [closed], incident: .closure,
+                        expiresAt: Timestamp(secondsSince1970: trip.harness.clock.now + 3_600))
                 ]))
         trip.drive(seconds: 1)
         let before = try #require(trip.harness.navigator.state(VehicleParams()).timeToNextDestinationSeconds)

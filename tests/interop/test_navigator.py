@@ -97,6 +97,7 @@ class Bus:
         self.subscriber = self.context.socket(zmq.SUB)
         self.subscriber.connect(self.endpoints["NAVBUS_SUB_ENDPOINT"])
         self.subscriber.setsockopt_string(zmq.SUBSCRIBE, "nav.")
+        self.subscriber.setsockopt_string(zmq.SUBSCRIBE, "sys.heartbeat.")
         self.publisher = self.context.socket(zmq.PUB)
         self.publisher.connect(self.endpoints["NAVBUS_PUB_ENDPOINT"])
         self.sequence = 0
@@ -291,3 +292,11 @@ def test_a_trip_driven_from_python_produces_nav_messages_valid_against_the_schem
     assert len(arrivals) == 1 and arrivals[0]["waypointIndex"] == 0 and arrivals[0]["isFinalDestination"]
     state = bus.call("navigator.getState", {"vehicle": vehicle})
     assert not problems(definition(load("methods/navigator.getState.schema.json"), "result"), state)
+
+    heartbeats = [envelope for topic, envelope in messages
+                  if topic == "sys.heartbeat.v1" and envelope["data"]["process"] == "navbus-navigator"]
+    assert heartbeats, "no heartbeat from the navigator within 2 s"
+    assert not problems(load("topics/sys.heartbeat.v1.schema.json"), heartbeats[-1]["data"])
+    counters = heartbeats[-1]["data"]["counters"]
+    assert counters["fixesProcessed"] >= len(points) and counters["sessions"] >= 1, counters
+    assert counters["routeRequests"] >= 1, counters

@@ -3,15 +3,6 @@ import NavMap
 import NavProtocol
 import NavRouting
 
-/// What the navigator keeps about each leg beside the engine's ``GuidanceLeg``: the OSM way of every
-/// segment (the key traffic conditions use) and the leg's steps as the turn-by-turn feed shows them.
-struct SessionLeg: Codable, Sendable, Equatable {
-    /// OSM way id of each polyline segment.
-    var wayIDs: [Int64]
-    /// The leg's steps, numbered from 0 within the leg; renumbered across the trip when published.
-    var steps: [NavStep]
-}
-
 /// A router's route prepared for guidance: the engine's route and the navigator's per-leg extras.
 struct PlannedRoute {
     var guidance: GuidanceRoute
@@ -39,7 +30,9 @@ struct PlannedRoute {
                 latitude: leg.destination.coordinate.latitude, longitude: leg.destination.coordinate.longitude)
             guidanceLegs.append(
                 try GuidanceLeg(
-                    coordinates: leg.coordinates.map { NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+                    coordinates: leg.coordinates.map {
+                        NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+                    },
                     freeFlowSpeeds: leg.segmentSpeeds, speedLimits: leg.segmentSpeedLimits,
                     roadNames: leg.segmentRoadNames, steps: steps, destination: destination))
             legs.append(
@@ -47,7 +40,8 @@ struct PlannedRoute {
                     wayIDs: leg.segmentWayIDs,
                     steps: leg.steps.enumerated().map { number, step in
                         NavStep(
-                            stepNumber: number, maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
+                            stepNumber: number,
+                            maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
                             roadName: step.roadName.isEmpty ? nil : step.roadName, instruction: step.instruction,
                             distanceMeters: step.distanceMeters, durationSeconds: step.durationSeconds)
                     }))

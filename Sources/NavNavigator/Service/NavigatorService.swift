@@ -40,6 +40,9 @@ public final class NavigatorService {
     /// The process name in heartbeats.
     public static let processName = "navbus-navigator"
 
+    /// Most bus messages handled before the loop looks at its other sockets and timers.
+    static let fixesPerTurn = 256
+
     private let configuration: Configuration
     private let map: NavigatorMap
     private let logger: Logger
@@ -90,7 +93,10 @@ public final class NavigatorService {
         let reactor = Reactor(stop: stop)
         reactor.onError = { error in logger.warning("\(error)") }
         reactor.onReadable(subscriber.socket) {
-            try subscriber.drain { message in
+            // A bounded batch, so that under a steady stream of fixes the loop still gets to its timers
+            // (heartbeat, saves, expiry) and to control calls.
+            for _ in 0..<Self.fixesPerTurn {
+                guard let message = try subscriber.receive(dontWait: true) else { return }
                 switch message.topic {
                 case .gpsFix:
                     do {

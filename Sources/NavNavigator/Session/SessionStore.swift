@@ -1,19 +1,10 @@
 import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// Why a session could not be saved or read.
-public struct SessionStoreError: Error, Sendable, CustomStringConvertible {
-    /// The file involved.
-    public var path: String
-    /// What went wrong.
-    public var message: String
-
-    public var description: String { "\(path): \(message)" }
-}
 
 /// Keeps one file per vehicle session in a directory, each replaced atomically.
 ///
@@ -98,9 +89,11 @@ struct SessionStore {
         for name in names.sorted() where name.hasSuffix(".session.json") {
             let path = directory + "/" + name
             do {
-                let session = try decoder.decode(VehicleSession.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+                let session = try decoder.decode(
+                    VehicleSession.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
                 guard session.format == VehicleSession.formatVersion else {
-                    problems.append("\(path): saved in format \(session.format), expected \(VehicleSession.formatVersion)")
+                    problems.append(
+                        "\(path): saved in format \(session.format), expected \(VehicleSession.formatVersion)")
                     continue
                 }
                 sessions.append(session)

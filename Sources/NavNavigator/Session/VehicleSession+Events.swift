@@ -20,9 +20,14 @@ extension VehicleSession {
                 payloads.append(.location(wire))
             case .arrival(let waypoint, let index, let isFinal):
                 payloads.append(
-                    .arrival(Arrival(waypoint: destination(index, or: waypoint), waypointIndex: index, isFinalDestination: isFinal)))
+                    .arrival(
+                        Arrival(
+                            waypoint: destination(index, or: waypoint), waypointIndex: index,
+                            isFinalDestination: isFinal)))
             case .routeChanged(let reason, _, _):
-                payloads.append(.routeChanged(routeChanged(NavProtocol.RouteChangeReason(rawValue: reason.rawValue) ?? .newDestinations)))
+                payloads.append(
+                    .routeChanged(
+                        routeChanged(NavProtocol.RouteChangeReason(rawValue: reason.rawValue) ?? .newDestinations)))
             case .remainingTime(let seconds):
                 payloads.append(.remainingTime(RemainingTime(seconds: seconds)))
             case .remainingDistance(let meters):
@@ -32,13 +37,15 @@ extension VehicleSession {
             case .lightingMode(let mode, let elevation):
                 payloads.append(
                     .lightingMode(
-                        LightingModeSuggestion(mode: mode == .lowLight ? .lowLight : .normal, sunElevationDegrees: elevation)))
+                        LightingModeSuggestion(
+                            mode: mode == .lowLight ? .lowLight : .normal, sunElevationDegrees: elevation)))
             case .speeding(let percentage, let severity, let speed, let limit):
                 payloads.append(
                     .speeding(
                         SpeedingUpdate(
                             percentageAboveLimit: percentage,
-                            severity: NavProtocol.SpeedingSeverity(rawValue: severity.rawValue) ?? .unknown, speed: speed,
+                            severity: NavProtocol.SpeedingSeverity(rawValue: severity.rawValue) ?? .unknown,
+                            speed: speed,
                             speedLimit: limit)))
             case .navInfo(let info):
                 payloads.append(.navInfo(NavInfoMessage(navInfo(info))))
@@ -135,7 +142,8 @@ extension VehicleSession {
     private func destination(_ index: Int, or waypoint: GuidanceWaypoint) -> NavProtocol.Waypoint {
         if destinations.indices.contains(index) { return destinations[index] }
         return NavProtocol.Waypoint(
-            title: waypoint.title, placeID: waypoint.placeID, latitude: waypoint.latitude, longitude: waypoint.longitude)
+            title: waypoint.title, placeID: waypoint.placeID, latitude: waypoint.latitude, longitude: waypoint.longitude
+        )
     }
 
     static func wire(_ state: NavGuidance.NavState) -> NavProtocol.NavState {

@@ -68,7 +68,8 @@ final class NavigatorHarness {
     func startTrip(from fix: GPSFix, to destinations: [Waypoint], vehicle: String = "default") -> RouteStatus {
         send(fix, vehicle: vehicle)
         _ = navigator.setUpdatingLocation(true, VehicleParams(vehicle: vehicle))
-        let status = navigator.setDestinations(SetDestinationsParams(vehicle: vehicle, waypoints: destinations)).routeStatus
+        let status = navigator.setDestinations(SetDestinationsParams(vehicle: vehicle, waypoints: destinations))
+            .routeStatus
         _ = navigator.setGuidanceActive(SetGuidanceActiveParams(vehicle: vehicle, active: true))
         return status
     }

@@ -41,13 +41,15 @@ struct RouteTrace {
             let f = length > 0 ? (along - cumulative[segment]) / length : 0
             let truth = points[segment].interpolated(to: points[segment + 1], fraction: min(1, max(0, f)))
             let speed = min(13, max(6, speeds?[min(segment, (speeds?.count ?? 1) - 1)] ?? 10))
-            emit(truth, segment: segment, along: along, course: Self.course(points, from: segment),
-                 speed: speed, exact: first)
+            emit(
+                truth, segment: segment, along: along, course: Self.course(points, from: segment),
+                speed: speed, exact: first)
             first = false
             along += speed
         }
-        emit(points[points.count - 1], segment: points.count - 2, along: total,
-             course: Self.course(points, from: points.count - 2), speed: 3, exact: false)
+        emit(
+            points[points.count - 1], segment: points.count - 2, along: total,
+            course: Self.course(points, from: points.count - 2), speed: 3, exact: false)
     }
 
     /// The direction of travel on segment `index`, looking past zero-length segments (a route starting
@@ -65,7 +67,9 @@ struct RouteTrace {
     /// Stands still at the last true position for `seconds` fixes.
     mutating func dwell(seconds: Int) {
         guard let last = samples.last else { return }
-        for _ in 0..<seconds { emit(last.truth, segment: last.segment, along: last.along, course: nil, speed: 0, exact: false) }
+        for _ in 0..<seconds {
+            emit(last.truth, segment: last.segment, along: last.along, course: nil, speed: 0, exact: false)
+        }
     }
 
     private mutating func emit(
@@ -75,28 +79,14 @@ struct RouteTrace {
         let north = exact ? 0 : random.gaussian(sigma: sigma)
         let latitude = truth.latitude + north / 111_195
         let longitude = truth.longitude + east / (111_195 * cos(truth.latitude * .pi / 180))
-        let noisyCourse = course.map { ($0 + (exact ? 0 : random.gaussian(sigma: 5)) + 360).truncatingRemainder(dividingBy: 360) }
+        let noisyCourse = course.map {
+            ($0 + (exact ? 0 : random.gaussian(sigma: 5)) + 360).truncatingRemainder(dividingBy: 360)
+        }
         let fix = GPSFix(
             latitude: latitude, longitude: longitude, altitude: 12, course: noisyCourse,
             speed: max(0, speed + (speed > 0 && !exact ? random.gaussian(sigma: 0.3) : 0)),
             horizontalAccuracy: max(sigma, 3), timestamp: Timestamp(secondsSince1970: time), source: "test")
         samples.append(Sample(truth: truth, segment: segment, along: along, fix: fix))
         time += 1
-    }
-}
-
-/// Distances in a local flat projection, exact enough within a few hundred metres.
-enum Flat {
-    /// Metres from `point` to the segment `a`–`b`.
-    static func distance(_ point: NavMap.Coordinate, toSegment a: NavMap.Coordinate, _ b: NavMap.Coordinate) -> Double {
-        let scale = cos(point.latitude * .pi / 180) * 111_195
-        let (px, py) = (point.longitude * scale, point.latitude * 111_195)
-        let (ax, ay) = (a.longitude * scale, a.latitude * 111_195)
-        let (bx, by) = (b.longitude * scale, b.latitude * 111_195)
-        let (dx, dy) = (bx - ax, by - ay)
-        let lengthSquared = dx * dx + dy * dy
-        let t = lengthSquared > 0 ? min(1, max(0, ((px - ax) * dx + (py - ay) * dy) / lengthSquared)) : 0
-        let (ex, ey) = (ax + t * dx - px, ay + t * dy - py)
-        return (ex * ex + ey * ey).squareRoot()
     }
 }

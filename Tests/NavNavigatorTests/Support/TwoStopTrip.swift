@@ -24,7 +24,8 @@ struct TwoStopTrip {
             second.drive(secondLeg.coordinates, speeds: secondLeg.segmentSpeeds, exactStart: false)
             second.dwell(seconds: 8)
             waypoints = [firstLeg.destination.coordinate, secondLeg.destination.coordinate].enumerated().map {
-                NavProtocol.Waypoint(title: "Stop \($0.offset)", latitude: $0.element.latitude, longitude: $0.element.longitude)
+                NavProtocol.Waypoint(
+                    title: "Stop \($0.offset)", latitude: $0.element.latitude, longitude: $0.element.longitude)
             }
             return
         }
