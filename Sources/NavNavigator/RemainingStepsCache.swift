@@ -5,8 +5,8 @@ import NavProtocol
 struct RemainingStepsCache {
     /// The current step and the remaining ones, as JSON.
     struct Steps: Sendable {
-        var current: JSONValue
-        var remaining: JSONValue
+        var current: EncodedJSON
+        var remaining: EncodedJSON
     }
 
     private var key: (generation: Int, leg: Int, upcoming: Int)?
@@ -15,8 +15,8 @@ struct RemainingStepsCache {
     /// The steps' JSON for this position on this route, encoding them only when it moved.
     mutating func json(generation: Int, leg: Int, current: NavStep, remaining: [NavStep]) -> Steps? {
         if let key, key == (generation, leg, current.stepNumber) { return steps }
-        guard let currentJSON = try? JSONParser.parse(try StreamingJSONEncoder().encode(current)),
-            let remainingJSON = try? JSONParser.parse(try StreamingJSONEncoder().encode(remaining))
+        guard let currentJSON = try? EncodedJSON(encoding: current),
+            let remainingJSON = try? EncodedJSON(encoding: remaining)
         else { return nil }
         key = (generation, leg, current.stepNumber)
         steps = Steps(current: currentJSON, remaining: remainingJSON)

@@ -64,6 +64,8 @@ final class EncoderState {
             writer.bool(unsafeBitCast(value, to: Bool.self))
         } else if T.self == Timestamp.self {
             unsafeBitCast(value, to: Timestamp.self).appendRFC3339(quotedTo: &writer)
+        } else if T.self == EncodedJSON.self {
+            writer.raw(bytes: unsafeBitCast(value, to: EncodedJSON.self).bytes)
         } else if T.self == JSONValue.self {
             writer.write(unsafeBitCast(value, to: JSONValue.self))
         } else {
