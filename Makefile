@@ -33,9 +33,13 @@ interop-test: build
 demo: build
 	@scripts/demo.sh $(BIN_DEBUG)
 
-## bench: benchmarks (release build); results go to BENCHMARKS.md by hand
+## bench: every benchmark (release build); BENCHMARKS.md records the latest results and how they were made
 bench: release
+	$(BIN_RELEASE)/navbus-bench codec
 	$(BIN_RELEASE)/navbus-bench bus
+	$(BIN_RELEASE)/navbus-bench routing
+	.venv/bin/python scripts/bench_routing_vs_osrm.py
+	$(BIN_RELEASE)/navbus-bench fleet
 
 clean:
 	$(SWIFT) package clean
