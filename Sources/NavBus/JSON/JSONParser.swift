@@ -72,43 +72,55 @@ public struct JSONParser {
     {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fail("expected an object") }
-        index += 1
         var found: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw fail("expected a string as object key")
-                }
-                let key = try parseString()
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
-                index += 1
-                skipWhitespace()
-                if keys.contains(key) {
-                    found[key] = try parseValue()
-                } else {
-                    try skipValue()
-                    if present.contains(key) { found[key] = .null }
-                }
-                skipWhitespace()
-                guard index < bytes.count else { throw fail("unexpected end of input in object") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    break
-                } else {
-                    throw fail("expected ',' or '}' in object")
-                }
+        try forEachMember { (parser, key) throws(JSONParseError) in
+            if keys.contains(key) {
+                found[key] = try parser.parseValue()
+            } else {
+                try parser.skipValue()
+                if present.contains(key) { found[key] = .null }
             }
         }
         skipWhitespace()
         guard index == bytes.count else { throw fail("unexpected data after the JSON value") }
         return found
+    }
+
+    /// Walks the members of the object starting at `index` (which must be at `{`): reads each key, then lets
+    /// `value` consume the member's value; handles separators and the closing brace.
+    private mutating func forEachMember(
+        _ value: (inout JSONParser, String) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("expected a string as object key")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
+            index += 1
+            skipWhitespace()
+            try value(&self, key)
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input in object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return
+            } else {
+                throw fail("expected ',' or '}' in object")
+            }
+        }
     }
 
     /// Checks one value's syntax and moves past it without building it.
@@ -237,37 +249,11 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONObject {
-        try enter()
-        defer { depth -= 1 }
-        index += 1
         var object = JSONObject()
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return object
+        try forEachMember { (parser, key) throws(JSONParseError) in
+            object.append(key: key, value: try parser.parseValue())
         }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw fail("expected a string as object key")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
-            index += 1
-            skipWhitespace()
-            object.append(key: key, value: try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input in object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return object
-            } else {
-                throw fail("expected ',' or '}' in object")
-            }
-        }
+        return object
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
