@@ -49,6 +49,24 @@ struct SpeedingTests {
         #expect(abs(got[0].percentage - 3) < 1e-6, "3 % above the limit is below the minor threshold")
     }
 
+    @Test("every snapped location carries the speed limit of its road, known or not")
+    func locationsCarryTheLimit() {
+        for limit in [50 / 3.6, nil] as [Double?] {
+            var session = Session(
+                route: GuidanceRoute(legs: [Streets.leg([(0, 0), (2_000, 0)], limit: limit)]), options: GuidanceOptions())
+            var limits: [Double?] = []
+            for i in 0..<5 {
+                let point = Streets.point(Double(i) * 14, 0)
+                for event in session.send(
+                    .fix(Fix(latitude: point.latitude, longitude: point.longitude, course: 90, speed: 10, time: Double(i))))
+                {
+                    if case .location(let location) = event { limits.append(location.speedLimit) }
+                }
+            }
+            #expect(limits == Array(repeating: limit, count: 5))
+        }
+    }
+
     @Test("a sustained upgrade duration is configurable")
     func configurableUpgrade() {
         let limit = 50 / 3.6

@@ -129,13 +129,14 @@ extension GuidanceEngine {
         if let snap {
             return SnappedLocation(
                 latitude: snap.coordinate.latitude, longitude: snap.coordinate.longitude, altitude: fix.altitude,
-                course: snap.course, speed: fix.speed, timestamp: fix.time, onRoute: true, roadName: snap.roadName)
+                course: snap.course, speed: fix.speed, timestamp: fix.time, onRoute: true, roadName: snap.roadName,
+                speedLimit: snap.speedLimit)
         }
         if let road {
             return SnappedLocation(
                 latitude: road.latitude, longitude: road.longitude, altitude: fix.altitude,
                 course: road.course ?? fix.course, speed: fix.speed, timestamp: fix.time, onRoute: false,
-                roadName: road.roadName)
+                roadName: road.roadName, speedLimit: road.speedLimit)
         }
         return SnappedLocation(
             latitude: fix.latitude, longitude: fix.longitude, altitude: fix.altitude, course: fix.course,

@@ -16,11 +16,13 @@ public struct SnappedLocation: Hashable, Codable, Sendable {
     public var onRoute: Bool
     /// Name of the road the position was snapped to, when known.
     public var roadName: String?
+    /// Legal speed limit of that road in metres per second, when known.
+    public var speedLimit: Double?
 
     /// Creates a snapped location.
     public init(
         latitude: Double, longitude: Double, altitude: Double?, course: Double?, speed: Double?, timestamp: Double,
-        onRoute: Bool, roadName: String?
+        onRoute: Bool, roadName: String?, speedLimit: Double? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -30,5 +32,6 @@ public struct SnappedLocation: Hashable, Codable, Sendable {
         self.timestamp = timestamp
         self.onRoute = onRoute
         self.roadName = roadName
+        self.speedLimit = speedLimit
     }
 }

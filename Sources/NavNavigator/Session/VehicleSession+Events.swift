@@ -15,7 +15,7 @@ extension VehicleSession {
                     latitude: location.latitude, longitude: location.longitude, altitude: location.altitude,
                     course: location.course, speed: location.speed,
                     timestamp: Timestamp(secondsSince1970: location.timestamp), onRoute: location.onRoute,
-                    roadName: location.roadName.flatMap { $0.isEmpty ? nil : $0 })
+                    roadName: location.roadName.flatMap { $0.isEmpty ? nil : $0 }, speedLimit: location.speedLimit)
                 lastLocation = wire
                 payloads.append(.location(wire))
             case .arrival(let waypoint, let index, let isFinal):
