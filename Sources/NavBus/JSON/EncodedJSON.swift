@@ -11,6 +11,11 @@ public struct EncodedJSON: Encodable, Sendable, Equatable {
         bytes = try StreamingJSONEncoder().encode(value)
     }
 
+    /// Wraps bytes that are already one complete JSON value.
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// Other encoders (Foundation's) get the same value through a parsed tree.
     public func encode(to encoder: any Encoder) throws {
         try JSONParser.parse(bytes).encode(to: encoder)

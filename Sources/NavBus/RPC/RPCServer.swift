@@ -4,7 +4,8 @@
 /// Requests are answered in arrival order on the caller's thread (normally a `Reactor`), which is what makes
 /// handlers safe to touch the service's state without locks. Batches and notifications are supported.
 public final class RPCServer {
-    public typealias Handler = (JSONValue) throws -> JSONValue
+    /// Takes the `params` and returns the encoded `result`.
+    public typealias Handler = (JSONValue) throws -> EncodedJSON
 
     public let socket: ZMQSocket
     private var handlers: [String: Handler] = [:]
@@ -25,8 +26,8 @@ public final class RPCServer {
     public var methods: [String] { handlers.keys.sorted() }
 
     /// Registers a method with untyped parameters and result.
-    public func register(_ method: String, _ handler: @escaping Handler) {
-        handlers[method] = handler
+    public func register(_ method: String, _ handler: @escaping (JSONValue) throws -> JSONValue) {
+        handlers[method] = { try EncodedJSON(encoding: try handler($0)) }
     }
 
     /// Registers a method with typed parameters and result. Absent parameters decode as an empty object,
@@ -44,8 +45,8 @@ public final class RPCServer {
             } catch {
                 throw RPCError.invalidParams(JSONValueDecoder.describe(error))
             }
-            let result = try handler(decoded)
-            return try JSONParser.parse(try StreamingJSONEncoder().encode(result))
+            // Encoded once, straight into the reply: a route with its geometry is large.
+            return try EncodedJSON(encoding: try handler(decoded))
         }
     }
 
@@ -64,45 +65,53 @@ public final class RPCServer {
     public func respond(to body: [UInt8]) -> [UInt8]? {
         counters.add("rpcRequests")
         guard body.count <= maximumRequestSize else {
-            return encode(errorResponse(id: .null, .invalidRequest("request of \(body.count) bytes is too large")))
+            return reply(id: .null, .failure(.invalidRequest("request of \(body.count) bytes is too large"))).bytes
         }
         let document: JSONValue
         do {
             document = try JSONParser.parse(body)
         } catch {
-            return encode(errorResponse(id: .null, .parseError(error.description)))
+            return reply(id: .null, .failure(.parseError(error.description))).bytes
         }
         if case .array(let batch) = document {
-            guard !batch.isEmpty else { return encode(errorResponse(id: .null, .invalidRequest("empty batch"))) }
+            guard !batch.isEmpty else { return reply(id: .null, .failure(.invalidRequest("empty batch"))).bytes }
             let replies = batch.compactMap(handle)
-            return replies.isEmpty ? nil : encode(.array(replies))
+            guard !replies.isEmpty else { return nil }
+            var writer = JSONWriter()
+            writer.raw(UInt8(ascii: "["))
+            for (index, reply) in replies.enumerated() {
+                if index > 0 { writer.raw(UInt8(ascii: ",")) }
+                writer.raw(bytes: reply.bytes)
+            }
+            writer.raw(UInt8(ascii: "]"))
+            return writer.bytes
         }
-        return handle(document).map(encode)
+        return handle(document)?.bytes
     }
 
-    private func handle(_ request: JSONValue) -> JSONValue? {
+    private func handle(_ request: JSONValue) -> EncodedJSON? {
         guard case .object(let object) = request else {
-            return errorResponse(id: .null, .invalidRequest("a request must be an object, got \(request.kindDescription)"))
+            return reply(id: .null, .failure(.invalidRequest("a request must be an object, got \(request.kindDescription)")))
         }
         let id = object["id"]
         if let id {
             switch id {
             case .string, .integer, .number, .null: break
-            default: return errorResponse(id: .null, .invalidRequest("id must be a string, a number or null"))
+            default: return reply(id: .null, .failure(.invalidRequest("id must be a string, a number or null")))
             }
         }
         guard object["jsonrpc"] == .string("2.0") else {
-            return errorResponse(id: id ?? .null, .invalidRequest("member 'jsonrpc' must be \"2.0\""))
+            return reply(id: id ?? .null, .failure(.invalidRequest("member 'jsonrpc' must be \"2.0\"")))
         }
         guard case .string(let method) = object["method"] else {
-            return errorResponse(id: id ?? .null, .invalidRequest("member 'method' must be a string"))
+            return reply(id: id ?? .null, .failure(.invalidRequest("member 'method' must be a string")))
         }
         let params = object["params"] ?? .object(JSONObject())
         switch params {
         case .object, .array: break
-        default: return errorResponse(id: id ?? .null, .invalidRequest("member 'params' must be an object or an array"))
+        default: return reply(id: id ?? .null, .failure(.invalidRequest("member 'params' must be an object or an array")))
         }
-        let outcome: Result<JSONValue, RPCError>
+        let outcome: Result<EncodedJSON, RPCError>
         if let handler = handlers[method] {
             do {
                 outcome = .success(try handler(params))
@@ -116,22 +125,24 @@ public final class RPCServer {
         }
         // A request without an id is a notification: it gets no reply, not even an error.
         guard let id else { return nil }
+        return reply(id: id, outcome)
+    }
+
+    /// A response object: `{"jsonrpc":"2.0","id":…,"result":…}` or `{…,"error":{…}}`.
+    private func reply(id: JSONValue, _ outcome: Result<EncodedJSON, RPCError>) -> EncodedJSON {
+        var writer = JSONWriter()
+        writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
+        writer.write(id)
         switch outcome {
         case .success(let result):
-            return .object(JSONObject([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+            writer.raw(",\"result\":")
+            writer.raw(bytes: result.bytes)
         case .failure(let error):
-            return errorResponse(id: id, error)
+            counters.add("rpcErrors")
+            writer.raw(",\"error\":")
+            writer.write(error.json)
         }
-    }
-
-    private func errorResponse(id: JSONValue, _ error: RPCError) -> JSONValue {
-        counters.add("rpcErrors")
-        return .object(JSONObject([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))
-    }
-
-    private func encode(_ value: JSONValue) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.write(value)
-        return writer.bytes
+        writer.raw(UInt8(ascii: "}"))
+        return EncodedJSON(bytes: writer.bytes)
     }
 }
