@@ -4,7 +4,7 @@ BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
 PYTEST = .venv/bin/python -m pytest
 
-.PHONY: all setup build release test unit-test interop-test demo bench clean
+.PHONY: all setup build release test unit-test interop-test demo bench compose-test clean
 
 all: build
 
@@ -36,6 +36,11 @@ demo: build
 ## bench: benchmarks (release build); results go to BENCHMARKS.md by hand
 bench: release
 	$(BIN_RELEASE)/navbus-bench bus
+
+## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);
+## apart from `test` because a first run builds images for about 12 minutes
+compose-test: setup
+	@scripts/compose-test.sh
 
 clean:
 	$(SWIFT) package clean

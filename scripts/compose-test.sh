@@ -26,6 +26,7 @@ maps_image=localhost/navbus-maps:compose-test
 podman_compose_version=1.6.0
 tools=$repo/var/compose-test
 export CONTAINERS_CONF=$repo/compose/containers.conf
+mkdir -p "$tools"
 
 started=$(date +%s)
 phase_started=$started
@@ -95,9 +96,12 @@ phase "Swift build image ($swift_image)"
 # --- 3. project images ------------------------------------------------------------------------------------
 # Docker format keeps the Dockerfile's HEALTHCHECK, which OCI images cannot carry.
 build_image() {
-  podman build --quiet --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
+  podman build --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
     --build-arg SWIFT_IMAGE="$swift_image" --build-arg RUNTIME_IMAGE="$base_image" \
-    --target "$1" --tag "$2" . >/dev/null
+    --target "$1" --tag "$2" . >"$tools/build-$1.log" 2>&1 || {
+    tail -40 "$tools/build-$1.log" >&2
+    fail "building the $1 image (whole log: $tools/build-$1.log)"
+  }
 }
 build_image runtime "$image"
 build_image map-fetcher "$maps_image"
@@ -121,16 +125,21 @@ teardown() {
     echo "compose-test: stack kept; tear down with: CONTAINERS_CONF=$CONTAINERS_CONF" \
       "$compose_python -m podman_compose -p $project -f compose/compose.yaml --profile demo down -v" >&2
   else
-    compose down --volumes --timeout 5 >/dev/null 2>&1 || true
+    down
   fi
   rm -rf "$work"
   echo "compose-test: $([ "$status" = 0 ] && echo passed || echo failed) in $(($(date +%s) - started)) s" >&2
   exit "$status"
 }
+# The maps volume is made here, not by podman-compose, so `down --volumes` does not know it.
+down() {
+  compose down --volumes --timeout 5 >/dev/null 2>&1 || true
+  podman volume ls --quiet --filter "name=^${project}_" | xargs --no-run-if-empty podman volume rm --force >/dev/null
+}
 trap teardown EXIT
 trap 'exit 130' INT TERM
 
-compose down --volumes --timeout 5 >/dev/null 2>&1 || true # leftovers of an interrupted run
+down # leftovers of an interrupted run
 # The sample maps go into the maps volume the way a user's init step leaves them.
 podman volume create "${project}_maps" >/dev/null
 podman run --rm --user root --volume "${project}_maps:/var/lib/navbus/maps" --volume "$repo/maps:/seed:ro" \
