@@ -39,7 +39,7 @@ bench: release
 
 ## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);
 ## apart from `test` because a first run builds images for about 12 minutes
-compose-test: setup
+compose-test:
 	@scripts/compose-test.sh
 
 clean:

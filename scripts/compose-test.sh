@@ -190,6 +190,11 @@ published=$(for service in "${long_running[@]}"; do podman port "$(container "$s
 expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563")
 [ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 on loopback: $published"
 echo "compose-test: published: $(echo "$published" | tr '\n' ' ')" >&2
+[ "$(podman exec "$(container navigator)" id -u)" != 0 ] || fail "the navigator runs as root"
+map_init=$(container map-init)
+[ -n "$map_init" ] || fail "the map-init step did not run"
+timeout 60 podman wait "$map_init" >/dev/null || fail "the map-init step did not finish"
+[ "$(podman inspect --format '{{.State.ExitCode}}' "$map_init")" = 0 ] || fail "the map-init step failed"
 
 demo=$(container demo)
 [ -n "$demo" ] || fail "the demo profile's service did not start"
