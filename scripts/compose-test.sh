@@ -113,6 +113,7 @@ work=$(mktemp -d)
 subscriber=""
 teardown() {
   local status=$?
+  set +e # clean up as much as possible whatever fails here
   [ -n "$subscriber" ] && kill "$subscriber" 2>/dev/null
   if [ "$status" != 0 ]; then
     echo "compose-test: container logs (last lines each):" >&2
