@@ -16,6 +16,7 @@ command -v debootstrap >/dev/null || { echo "make-base-image: debootstrap is not
 [ "$(id -u)" = 0 ] || { echo "make-base-image: debootstrap needs root" >&2; exit 1; }
 
 # The mirror apt uses for the suite, so the rootfs comes from wherever this machine is allowed to reach.
+# shellcheck disable=SC2016 # $(RELEASE) and $(REPO_URI) are apt's placeholders, not the shell's
 mirror=$(apt-get indextargets --format '$(RELEASE) $(REPO_URI)' 2>/dev/null | awk -v s="$suite" '$1 == s {print $2; exit}')
 mirror=${mirror:-http://deb.debian.org/debian/}
 
