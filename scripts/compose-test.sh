@@ -145,12 +145,8 @@ down # leftovers of an interrupted run
 podman volume create "${project}_maps" >/dev/null
 podman run --rm --user root --volume "${project}_maps:/var/lib/navbus/maps" --volume "$repo/maps:/seed:ro" \
   "$image" sh -c 'cp /seed/helsinki.osm.pbf /seed/kotka.osm.pbf /var/lib/navbus/maps/ && chown -R navbus:navbus /var/lib/navbus/maps'
-compose up --detach --no-build >"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; fail "podman-compose up"; }
-container() { podman ps -a --filter "label=io.podman.compose.project=$project" \
-  --filter "label=io.podman.compose.service=$1" --format '{{.Names}}' | head -n 1; }
-phase "stack up"
-
-# The host subscriber listens from the start, through the published port, for the whole trip.
+# The host subscriber connects before the stack exists (ZeroMQ retries), through the published port, so it
+# sees the whole trip.
 .venv/bin/python - "$work/host-subscriber.json" >"$work/host-subscriber.log" 2>&1 <<'PY' &
 import json, sys, time, zmq
 
@@ -171,6 +167,10 @@ while time.monotonic() < deadline and not final_arrival:
         json.dump({"topics": topics, "finalArrival": final_arrival}, summary)
 PY
 subscriber=$!
+compose up --detach --no-build >"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; fail "podman-compose up"; }
+container() { podman ps -a --filter "label=io.podman.compose.project=$project" \
+  --filter "label=io.podman.compose.service=$1" --format '{{.Names}}' | head -n 1; }
+phase "stack up"
 
 # --- 5. checks --------------------------------------------------------------------------------------------
 # Podman runs health checks from systemd timers; without systemd they are run here, as an engine would.
