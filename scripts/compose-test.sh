@@ -175,6 +175,7 @@ phase "stack up"
 # --- 5. checks --------------------------------------------------------------------------------------------
 # Podman runs health checks from systemd timers; without systemd they are run here, as an engine would.
 long_running=(proxy navigator feeder logger speeding-alerter lighting-controller)
+healthy=()
 for service in "${long_running[@]}"; do
   name=$(container "$service")
   [ -n "$name" ] || fail "no container for service $service"
@@ -183,8 +184,9 @@ for service in "${long_running[@]}"; do
     [ "$SECONDS" -lt "$deadline" ] || fail "$service did not become healthy within 120 s"
     sleep 1
   done
+  healthy+=("$service@$(($(date +%s) - phase_started))s")
 done
-echo "compose-test: healthy: ${long_running[*]}" >&2
+echo "compose-test: healthy (seconds after up): ${healthy[*]}" >&2
 phase "health checks"
 
 published=$(for service in "${long_running[@]}"; do podman port "$(container "$service")"; done | sort)
