@@ -180,8 +180,8 @@ for service in "${long_running[@]}"; do
   name=$(container "$service")
   [ -n "$name" ] || fail "no container for service $service"
   deadline=$((SECONDS + 120))
-  until podman healthcheck run "$name" >/dev/null 2>&1; do
-    [ "$SECONDS" -lt "$deadline" ] || fail "$service did not become healthy within 120 s"
+  until check=$(podman healthcheck run "$name" 2>&1); do
+    [ "$SECONDS" -lt "$deadline" ] || fail "$service did not become healthy within 120 s: $(tail -n 1 <<<"$check")"
     sleep 1
   done
   healthy+=("$service@$(($(date +%s) - phase_started))s")
