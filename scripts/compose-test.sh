@@ -95,15 +95,22 @@ fi
 phase "Swift build image ($swift_image)"
 
 # --- 3. project images ------------------------------------------------------------------------------------
-# Docker format keeps the Dockerfile's HEALTHCHECK, which OCI images cannot carry.
+# Docker format keeps the Dockerfile's HEALTHCHECK, which OCI images cannot carry. The build stage is tagged
+# too, so it stays the layer cache; the image a tag named before is removed, so rebuilds do not pile up.
 build_image() {
+  local previous
+  previous=$(podman image inspect --format '{{.Id}}' "$2" 2>/dev/null || true)
   podman build --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
     --build-arg SWIFT_IMAGE="$swift_image" --build-arg RUNTIME_IMAGE="$base_image" \
     --target "$1" --tag "$2" . >"$tools/build-$1.log" 2>&1 || {
     tail -40 "$tools/build-$1.log" >&2
     fail "building the $1 image (whole log: $tools/build-$1.log)"
   }
+  if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$2")" ]; then
+    podman rmi "$previous" >/dev/null 2>&1 || true
+  fi
 }
+build_image build localhost/navbus-build:compose-test
 build_image runtime "$image"
 build_image map-fetcher "$maps_image"
 phase "project images (release build)"
