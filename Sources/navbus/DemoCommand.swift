@@ -63,8 +63,10 @@ enum DemoCommand: CLICommand {
             try children.start("navbus-navigator", ["--map", map, "--state-dir", work.appendingPathComponent("state").path])
             try children.start("navbus-feeder", [])
             try children.start("navbus-logger", ["--dir", logDirectory.path])
-            try children.start("navbus-speeding-alerter", [])
-            try children.start("navbus-lighting-controller", [])
+            // The sinks time persistence by message time, which here runs `multiplier` times faster than the
+            // simulated drive: scale their defaults (2 s minimum alert duration, 30 s lighting dwell) to match.
+            try children.start("navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)])
+            try children.start("navbus-lighting-controller", ["--dwell", String(30 / multiplier)])
             say("started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller")
             failure = try drive(
                 endpoints: endpoints, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
@@ -157,6 +159,12 @@ enum DemoCommand: CLICommand {
                     _ = try navigator.call(Method.continueToNextDestination.rawValue, params: .object(JSONObject()))
                     _ = try navigator.call(
                         Method.setGuidanceActive.rawValue, params: try params(SetGuidanceActiveParams(active: true)))
+                    // On the second leg the simulated driver keeps 12 % above the limits, so the speeding
+                    // events and the alerter have something to show.
+                    _ = try feeder.call(
+                        Method.configureSimulator.rawValue,
+                        params: .object(JSONObject([("speedProfile", .string("limit+12%"))])))
+                    if let line = view.note("the driver now keeps 12 % above the speed limits"), !interactive { say(line) }
                 }
             }
         }

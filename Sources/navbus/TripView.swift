@@ -97,6 +97,11 @@ struct TripView {
         return nil
     }
 
+    /// Adds a line of the demo's own to the event log.
+    mutating func note(_ text: String) -> String? {
+        log(String(Timestamp.now().rfc3339.dropFirst(11).prefix(8)), text)
+    }
+
     private mutating func log(_ clock: String, _ text: String) -> String {
         let line = "\(clock)  \(text)"
         events.append(line)
