@@ -249,7 +249,7 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONObject {
-        var object = JSONObject()
+        var object = JSONObject(reservingCapacity: 12)  // envelopes and most payloads fit without regrowing
         try forEachMember { (parser, key) throws(JSONParseError) in
             object.append(key: key, value: try parser.parseValue())
         }
@@ -261,6 +261,7 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var elements: [JSONValue] = []
+        elements.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1

@@ -72,6 +72,11 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         self.members = members
     }
 
+    init(reservingCapacity capacity: Int) {
+        members = []
+        members.reserveCapacity(capacity)
+    }
+
     public var count: Int { members.count }
     public var keys: [String] { members.map(\.key) }
 
