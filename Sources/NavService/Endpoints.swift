@@ -14,10 +14,10 @@ public enum Endpoints {
     public static let busOptions: [Option] = [
         Option(
             "pub", variable: publisherVariable, default: defaultPublisher,
-            help: "endpoint where publishers connect (the proxy's XSUB)"),
+            help: "endpoint where publishers connect (the proxy's XSUB)", valueName: "ENDPOINT"),
         Option(
             "sub", variable: subscriberVariable, default: defaultSubscriber,
-            help: "endpoint where subscribers connect (the proxy's XPUB)"),
+            help: "endpoint where subscribers connect (the proxy's XPUB)", valueName: "ENDPOINT"),
     ]
 }
 
