@@ -15,10 +15,12 @@ enum CodecBenchmark {
         var message: BusMessage?
         let envelope = try measure(count) { message = try codec.decode(frames: frames) }
         let typed = try measure(count) { _ = try message!.decode(BusBenchmark.Payload.self) }
+        let scan = try measure(count) { _ = try codec.scan(frames: frames) }
         print("envelope codec, \(count) iterations, \(bytes.count)-byte envelope:")
         for (name, seconds) in [
             ("encode (envelope + payload)", encode), ("parse JSON only", parse),
             ("decode envelope (parse + attributes)", envelope), ("decode typed payload", typed),
+            ("proxy cache: scan attributes, skip data", scan),
         ] {
             print("  \(name): \(Int(Double(count) / seconds)) /s, \(String(format: "%.2f", seconds / Double(count) * 1e6)) us each")
         }

@@ -100,31 +100,37 @@ public struct EnvelopeCodec: Sendable {
         guard frames[1].count <= maximumSize else {
             throw EnvelopeError(kind: .oversize, reason: "envelope of \(frames[1].count) bytes exceeds \(maximumSize)")
         }
-        let attributes: [String: JSONValue]
+        let slots: [JSONValue?]
         do {
-            attributes = try JSONParser.scanObject(
-                frames[1], keys: ["specversion", "type", "time", "subject", "id", "source"], present: ["data"])
+            slots = try JSONParser.scanObject(frames[1], keys: Self.scannedAttributes, present: ["data"])
         } catch {
             throw EnvelopeError(kind: .malformed, reason: error.description)
         }
-        guard case .string(let version) = attributes["specversion"] else {
+        guard case .string(let version) = slots[0] else {
             throw EnvelopeError(kind: .malformed, reason: "missing attribute 'specversion'")
         }
         guard version == EnvelopeHeader.specVersion else {
             throw EnvelopeError(kind: .wrongVersion, reason: "specversion '\(version.prefix(20))' is not 1.0")
         }
-        for name in ["id", "source", "type", "time"] where attributes[name]?.stringValue == nil {
-            throw EnvelopeError(kind: .malformed, reason: "missing or non-string attribute '\(name)'")
+        for (slot, name) in Self.scannedAttributes.enumerated().dropFirst() where name != "subject" {
+            guard slots[slot]?.stringValue != nil else {
+                throw EnvelopeError(kind: .malformed, reason: "missing or non-string attribute '\(name)'")
+            }
         }
-        guard let time = attributes["time"]?.stringValue, Timestamp(rfc3339: time) != nil else {
+        guard let time = slots[4]?.stringValue, Timestamp(rfc3339: time) != nil else {
             throw EnvelopeError(kind: .malformed, reason: "time is not an RFC 3339 date-time")
         }
-        guard attributes["type"]?.stringValue == topic.eventType else {
+        guard slots[3]?.stringValue == topic.eventType else {
             throw EnvelopeError(kind: .malformed, reason: "type does not match topic '\(topicName)'")
         }
-        guard attributes["data"] != nil else { throw EnvelopeError(kind: .malformed, reason: "missing attribute 'data'") }
-        return (topicName, attributes["subject"]?.stringValue ?? "default")
+        guard slots[Self.scannedAttributes.count] != nil else {
+            throw EnvelopeError(kind: .malformed, reason: "missing attribute 'data'")
+        }
+        return (topicName, slots[5]?.stringValue ?? "default")
     }
+
+    /// The attributes `scan` reads, in the order of its checks.
+    private static let scannedAttributes = ["specversion", "id", "source", "type", "time", "subject"]
 
     /// Decodes the envelope frame alone.
     /// - Throws: `EnvelopeError` saying what is wrong.

@@ -35,15 +35,15 @@ public struct JSONParser {
 
     /// Validates a complete JSON text whose top level is an object, materialising only the members named in
     /// `keys`; every other value is checked for syntax and skipped without building anything. The proxy uses
-    /// this to read an envelope's attributes at a fraction of the cost of a full parse.
+    /// this to read an envelope's attributes without building its payload.
     /// Members named in `present` are reported as `.null` when they exist, without being materialised.
-    /// - Returns: the wanted members that are present.
+    /// - Returns: one slot per name in `keys` followed by one per name in `present`, `nil` where absent.
     /// - Throws: `JSONParseError` for malformed text or a top level that is not an object.
-    public static func scanObject(_ bytes: [UInt8], keys: Set<String>, present: Set<String> = [])
-        throws(JSONParseError) -> [String: JSONValue]
+    public static func scanObject(_ bytes: [UInt8], keys: [String], present: [String] = [])
+        throws(JSONParseError) -> [JSONValue?]
     {
         let outcome = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONParseError) -> [String: JSONValue] in
+            Result { () throws(JSONParseError) -> [JSONValue?] in
                 var parser = JSONParser(buffer)
                 return try parser.scanDocument(keys: keys, present: present)
             }
@@ -67,18 +67,17 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func scanDocument(keys: Set<String>, present: Set<String>) throws(JSONParseError)
-        -> [String: JSONValue]
-    {
+    private mutating func scanDocument(keys: [String], present: [String]) throws(JSONParseError) -> [JSONValue?] {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fail("expected an object") }
-        var found: [String: JSONValue] = [:]
+        // A handful of names: comparing against an array beats hashing into sets and dictionaries.
+        var found = [JSONValue?](repeating: nil, count: keys.count + present.count)
         try forEachMember { (parser, key) throws(JSONParseError) in
-            if keys.contains(key) {
-                found[key] = try parser.parseValue()
+            if let slot = keys.firstIndex(of: key) {
+                found[slot] = try parser.parseValue()
             } else {
                 try parser.skipValue()
-                if present.contains(key) { found[key] = .null }
+                if let slot = present.firstIndex(of: key) { found[keys.count + slot] = .null }
             }
         }
         skipWhitespace()
