@@ -83,7 +83,8 @@ let package = Package(
         .testTarget(name: "NavMapTests", dependencies: ["NavMap", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavRoutingTests", dependencies: ["NavRouting", "NavMap", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavGuidanceTests", dependencies: ["NavGuidance"], swiftSettings: strict),
-        .testTarget(name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol", "NavTesting"], swiftSettings: strict),
         .testTarget(
             name: "NavNavigatorTests",
             dependencies: ["NavNavigator", "NavGuidance", "NavRouting", "NavMap", "NavBus", "NavProtocol", "NavTesting"],

@@ -1,5 +1,6 @@
 import Foundation
 import NavProtocol
+import NavTesting
 import Testing
 
 @testable import NavSources
@@ -12,12 +13,7 @@ import Testing
 /// ``GpsdClient`` must read back the positions the log holds.
 @Suite("gpsfake end to end")
 struct GpsfakeEndToEndTests {
-    static let gpsfakePath = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    @Test(
-        "fixes written as NMEA come back through gpsfake and gpsd",
-        .enabled(if: gpsfakePath != nil, "gpsfake is not installed: apt-get install gpsd gpsd-clients"),
-        .timeLimit(.minutes(1)))
+    @Test("fixes written as NMEA come back through gpsfake and gpsd", .timeLimit(.minutes(1)))
     func roundTripThroughGpsd() throws {
         var options = SimulationOptions()
         options.jitterMeters = 2
@@ -31,15 +27,9 @@ struct GpsfakeEndToEndTests {
             written.append(fix)
         }
         let log = try Fixtures.write(NMEAWriter().log(for: written), name: "drive.nmea")
-        let port = try Self.freePort()
-
-        let gpsfake = Process()
-        gpsfake.executableURL = URL(fileURLWithPath: try #require(Self.gpsfakePath))
-        gpsfake.arguments = ["-P", String(port), "-1", "-c", "0.2", "-n", log]
-        gpsfake.standardOutput = FileHandle.nullDevice
-        gpsfake.standardError = FileHandle.nullDevice
-        try gpsfake.run()
-        defer { Self.stop(gpsfake) }
+        let gpsfake = try Gpsfake(log: log)
+        defer { gpsfake.stop() }
+        let port = gpsfake.port
 
         // A blocking reader with a deadline: if gpsd stays silent the test fails instead of hanging.
         let client = GpsdClient(port: port, backoff: ReconnectBackoff(initial: 0.2, maximum: 0.5))
@@ -66,38 +56,6 @@ struct GpsfakeEndToEndTests {
             #expect(abs(fix.speed! - original.speed!) < 0.01)
             #expect(fix.altitude == 20 && fix.source == "gpsd")
             if let course = original.course, original.speed! > 0 { #expect(abs(fix.course! - course) < 0.01) }
-        }
-    }
-
-    /// A port the kernel just handed out and released.
-    static func freePort() throws -> Int {
-        let server = try FakeLineServer(scripts: [])
-        defer { server.stop() }
-        return server.port
-    }
-
-    /// Stops gpsfake and the gpsd it started, by their process ids: SIGTERM, then SIGKILL after a grace
-    /// period, because neither reliably exits on SIGTERM.
-    static func stop(_ process: Process) {
-        let pid = process.processIdentifier
-        let children = childProcesses(of: pid)
-        for child in children { kill(child, SIGTERM) }
-        process.terminate()
-        for _ in 0..<10 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
-        if process.isRunning { kill(pid, SIGKILL) }
-        for child in children { kill(child, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    /// Process ids whose parent is `parent`, from /proc/<pid>/stat ("pid (comm) state ppid ...").
-    static func childProcesses(of parent: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == parent ? pid : nil
         }
     }
 }
