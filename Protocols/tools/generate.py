@@ -55,6 +55,17 @@ def obj(description: str, required: list[str], properties: dict, **extra) -> dic
 
 # Shared building blocks ------------------------------------------------------------------------------
 
+# The navigator options shared by the whole configuration (a result) and a partial configure (its params).
+NAVIGATOR_OPTIONS = {
+    "timeUpdateThreshold": number("Seconds."),
+    "distanceUpdateThreshold": number("Metres."),
+    "travelMode": ref("travelMode"),
+    "avoidsHighways": {"type": "boolean"},
+    "avoidsTolls": {"type": "boolean"},
+    "avoidsFerries": {"type": "boolean"},
+    "stopGuidanceAtArrival": {"type": "boolean"},
+}
+
 DEFINITIONS: dict[str, dict] = {
     "latitude": number("WGS84 latitude in degrees.", -90, maximum=90),
     "longitude": number("WGS84 longitude in degrees.", -180, maximum=180),
@@ -235,16 +246,7 @@ DEFINITIONS: dict[str, dict] = {
             "stopGuidanceAtArrival",
             "speedAlertOptions",
         ],
-        {
-            "timeUpdateThreshold": number("Seconds."),
-            "distanceUpdateThreshold": number("Metres."),
-            "travelMode": ref("travelMode"),
-            "avoidsHighways": {"type": "boolean"},
-            "avoidsTolls": {"type": "boolean"},
-            "avoidsFerries": {"type": "boolean"},
-            "stopGuidanceAtArrival": {"type": "boolean"},
-            "speedAlertOptions": ref("speedAlertOptions"),
-        },
+        {**NAVIGATOR_OPTIONS, "speedAlertOptions": ref("speedAlertOptions")},
     ),
     "vehicle": {
         "type": "string",
@@ -563,13 +565,7 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
             "Options to change; absent ones keep their value.",
             [],
             {
-                "timeUpdateThreshold": number("Seconds."),
-                "distanceUpdateThreshold": number("Metres."),
-                "travelMode": ref("travelMode"),
-                "avoidsHighways": {"type": "boolean"},
-                "avoidsTolls": {"type": "boolean"},
-                "avoidsFerries": {"type": "boolean"},
-                "stopGuidanceAtArrival": {"type": "boolean"},
+                **NAVIGATOR_OPTIONS,
                 "speedAlertOptions": obj(
                     "Speed-alert thresholds to change; absent ones keep their value.",
                     [],
