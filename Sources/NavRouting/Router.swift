@@ -12,15 +12,22 @@ public final class Router: Sendable {
     /// must be reachable along the copy as well.
     private let restrictionCopies: [UInt32: [UInt32]]
 
-    /// Prepares the router: per travel mode, arc weights and landmark tables.
+    /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only).
+    public let hierarchy: ContractionHierarchy?
+    private let metrics = MetricCache()
+
+    /// Prepares the router: per travel mode, arc weights and landmark tables, and the contraction hierarchy.
     /// - Parameters:
     ///   - graph: the road network.
     ///   - places: named places for `placeID` waypoints.
     ///   - modes: the travel modes to prepare (modes the map has no roads for are skipped).
-    ///   - landmarkCount: landmarks per mode; more tighten the bounds but cost memory and set-up time.
+    ///   - landmarkCount: landmarks per mode for the ALT search (alternatives and ``RoutingAlgorithm/landmarks``);
+    ///     more tighten the bounds but cost memory and set-up time.
+    ///   - hierarchy: a hierarchy prepared for this graph (from ``HierarchyFile``); `.build` orders and
+    ///     contracts one now, `.none` routes without one.
     public init(
         graph: RoadGraph, places: PlacesCatalogue = PlacesCatalogue(), modes: [TravelMode] = TravelMode.allCases,
-        landmarkCount: Int = 12
+        landmarkCount: Int = 12, hierarchy: HierarchySource = .build
     ) {
         self.graph = graph
         self.snapper = RoadSnapper(graph: graph)
@@ -32,6 +39,12 @@ public final class Router: Sendable {
         self.networks = networks
         self.pool = WorkspacePool(arcCount: graph.arcCount, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
+        switch hierarchy {
+        case .build: self.hierarchy = ContractionHierarchy(graph: graph)
+        case .prepared(let prepared):
+            self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+        case .none: self.hierarchy = nil
+        }
     }
 
     private static func restrictionCopies(in graph: RoadGraph) -> [UInt32: [UInt32]] {
@@ -101,8 +114,11 @@ public final class Router: Sendable {
                 status: .duplicateWaypointsError, message: "Waypoints \(i - 1) and \(i) are the same place.")
         }
 
-        let trafficFactors = factors(for: options.traffic)
-        let landmarksValid = (trafficFactors?.allSatisfy { $0 <= 1 } ?? true) && options.algorithm == .automatic
+        let customized = options.algorithm == .automatic ? customizedMetric(for: options, network: network) : nil
+        let trafficFactors = customized?.factors ?? factors(for: options.traffic)
+        let landmarksValid =
+            (trafficFactors?.allSatisfy { $0 <= 1 } ?? true)
+            && (options.algorithm == .automatic || options.algorithm == .landmarks)
         do {
             return try pool.withWorkspace { workspace in
                 var legs: [RouteLeg] = []
@@ -113,11 +129,21 @@ public final class Router: Sendable {
                         useLandmarks: landmarksValid, bidirectional: options.algorithm != .dijkstra,
                         isCanceled: isCanceled)
                     workspace.reset()
-                    guard
-                        let path = try search.run(
+                    let found: ArcPath?
+                    if let customized, let hierarchy {
+                        if let isCanceled, isCanceled() { throw ShortestPathSearch.Canceled() }
+                        let query = HierarchyQuery(hierarchy: hierarchy, metric: customized.metric, search: search)
+                        var labels = workspace.hierarchyLabels ?? HierarchyLabels(vertexCount: hierarchy.vertexCount)
+                        found = query.run(
+                            sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
+                            labels: &labels)
+                        workspace.hierarchyLabels = labels
+                    } else {
+                        found = try search.run(
                             sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
                             workspace: &workspace)
-                    else {
+                    }
+                    guard let path = found else {
                         return RouteResult(
                             status: .noRouteFound,
                             message:
@@ -232,6 +258,29 @@ public final class Router: Sendable {
             + direct.flatMap { endpoint in
                 (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
             }
+    }
+
+    /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic), so that the next
+    /// request with them does not wait for it: call it when traffic changes.
+    /// - Returns: false when there is no hierarchy or the mode is not supported.
+    @discardableResult
+    public func prepare(_ options: RoutingOptions) -> Bool {
+        guard let network = networks[options.travelMode] else { return false }
+        return customizedMetric(for: options, network: network) != nil
+    }
+
+    private func customizedMetric(for options: RoutingOptions, network: ModeNetwork)
+        -> (factors: [Float]?, metric: HierarchyMetric)?
+    {
+        guard let hierarchy else { return nil }
+        let key = MetricCache.Key(mode: options.travelMode, avoidedFlags: options.avoidedFlags)
+        return metrics.metric(for: key, traffic: options.traffic) {
+            let factors = factors(for: options.traffic)
+            let search = ShortestPathSearch(
+                graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: factors,
+                useLandmarks: false, bidirectional: true, isCanceled: nil)
+            return (factors, HierarchyMetric(hierarchy: hierarchy, search: search))
+        }
     }
 
     /// Per-arc factors from per-way traffic factors (nil when there is no traffic).

@@ -15,6 +15,8 @@ struct SearchWorkspace {
     var stamp: UInt32 = 0
     var forwardHeap = BinaryHeap()
     var backwardHeap = BinaryHeap()
+    /// Labels of the hierarchy search, made on first use.
+    var hierarchyLabels: HierarchyLabels?
 
     init(arcCount: Int, nodeCount: Int) {
         forwardCost = [Int](repeating: 0, count: arcCount)

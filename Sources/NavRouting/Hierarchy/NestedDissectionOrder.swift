@@ -1,0 +1,175 @@
+import Foundation
+import NavMap
+
+/// A metric-independent contraction order for the turn graph by nested dissection on geometry: a part
+/// is split at the median of the best of four directions (east, north and the two diagonals, as in
+/// inertial flow), the arcs on the smaller side of the cut that touch the other side form the separator,
+/// which is ranked above both halves, and the halves are dissected in turn. Small separators near the top
+/// keep the hierarchy's search spaces and customization cheap; arcs of one road lie together, so the
+/// two arcs of a segment usually fall into the same part.
+enum NestedDissectionOrder {
+    /// Parts at most this large are ranked as they are.
+    static let leafSize = 8
+
+    /// Arcs from first contracted to last.
+    static func order(graph: RoadGraph) -> [UInt32] {
+        let n = graph.arcCount
+        guard n > 0 else { return [] }
+        let meanLatitude = graph.latitudes.reduce(0, +) / Double(max(1, graph.nodeCount))
+        let stretch = cos(meanLatitude * .pi / 180)
+        var x = [Float](repeating: 0, count: n)
+        var y = [Float](repeating: 0, count: n)
+        for arc in 0..<n {
+            let a = Int(graph.tail(ofArc: arc))
+            let b = Int(graph.head(ofArc: arc))
+            x[arc] = Float((graph.longitudes[a] + graph.longitudes[b]) * 0.5 * stretch)
+            y[arc] = Float((graph.latitudes[a] + graph.latitudes[b]) * 0.5)
+        }
+        var ordering = Dissection(graph: graph, x: x, y: y)
+        return ordering.run()
+    }
+
+    private struct Dissection {
+        let graph: RoadGraph
+        let x: [Float]
+        let y: [Float]
+        /// Vertices of the current parts; each part is a contiguous range.
+        var members: [UInt32]
+        var key: [Float]
+        /// Which side a vertex is on during one split (a stamp per split).
+        var side: [UInt32]
+        var stamp: UInt32 = 0
+        var ranked: [UInt32]
+        var nextRank: Int
+        let unusable: [UInt32]
+
+        init(graph: RoadGraph, x: [Float], y: [Float]) {
+            self.graph = graph
+            self.x = x
+            self.y = y
+            let n = graph.arcCount
+            // Arcs nobody may use take no turn; they are ranked lowest and left out of the dissection.
+            unusable = (0..<UInt32(n)).filter { graph.arcModes[Int($0)] == 0 }
+            members = (0..<UInt32(n)).filter { graph.arcModes[Int($0)] != 0 }
+            key = [Float](repeating: 0, count: n)
+            side = [UInt32](repeating: 0, count: n)
+            ranked = [UInt32](repeating: 0, count: n)
+            nextRank = n
+        }
+
+        mutating func run() -> [UInt32] {
+            var parts: [Range<Int>] = [0..<members.count]
+            while let part = parts.popLast() {
+                if part.count <= NestedDissectionOrder.leafSize {
+                    assignTop(part)
+                    continue
+                }
+                let (low, high) = split(part)
+                parts.append(low)
+                parts.append(high)
+            }
+            for (rank, arc) in unusable.enumerated() { ranked[rank] = arc }
+            return ranked
+        }
+
+        /// Gives the vertices in `range` the highest ranks not yet given.
+        private mutating func assignTop(_ range: Range<Int>) {
+            nextRank -= range.count
+            for (offset, index) in range.enumerated() { ranked[nextRank + offset] = members[index] }
+        }
+
+        /// Splits `part`, ranks its separator and returns the two halves still to dissect.
+        private mutating func split(_ part: Range<Int>) -> (Range<Int>, Range<Int>) {
+            let middle = part.lowerBound + part.count / 2
+            var bestDirection = 0
+            var bestSize = Int.max
+            var bestLowSide = true
+            for direction in 0..<4 {
+                partition(part, middle: middle, direction: direction)
+                let (lowSize, highSize) = separatorSizes(part, middle: middle)
+                if lowSize < bestSize {
+                    (bestSize, bestDirection, bestLowSide) = (lowSize, direction, true)
+                }
+                if highSize < bestSize {
+                    (bestSize, bestDirection, bestLowSide) = (highSize, direction, false)
+                }
+            }
+            if bestDirection != 3 { partition(part, middle: middle, direction: bestDirection) }
+            // Mark the other side, then move the separator to the far end of its own side.
+            stamp &+= 1
+            let other = bestLowSide ? middle..<part.upperBound : part.lowerBound..<middle
+            for index in other { side[Int(members[index])] = stamp }
+            let own = bestLowSide ? part.lowerBound..<middle : middle..<part.upperBound
+            var keep = own.lowerBound
+            for index in own where !touchesMarked(Int(members[index])) {
+                members.swapAt(keep, index)
+                keep += 1
+            }
+            assignTop(keep..<own.upperBound)
+            return bestLowSide
+                ? (part.lowerBound..<keep, middle..<part.upperBound) : (part.lowerBound..<middle, middle..<keep)
+        }
+
+        private func value(_ vertex: Int, _ direction: Int) -> Float {
+            switch direction {
+            case 0: return x[vertex]
+            case 1: return y[vertex]
+            case 2: return x[vertex] + y[vertex]
+            default: return x[vertex] - y[vertex]
+            }
+        }
+
+        /// Reorders `part` so that every vertex before `middle` lies no further along `direction` than any
+        /// vertex after it (quickselect).
+        private mutating func partition(_ part: Range<Int>, middle: Int, direction: Int) {
+            for index in part { key[index] = value(Int(members[index]), direction) }
+            var low = part.lowerBound
+            var high = part.upperBound - 1
+            while low < high {
+                let pivot = key[(low + high) / 2]
+                var i = low
+                var j = high
+                while i <= j {
+                    while key[i] < pivot { i += 1 }
+                    while key[j] > pivot { j -= 1 }
+                    if i <= j {
+                        key.swapAt(i, j)
+                        members.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if middle <= j {
+                    high = j
+                } else if middle >= i {
+                    low = i
+                } else {
+                    break
+                }
+            }
+        }
+
+        /// How many vertices of each side touch the other side.
+        private mutating func separatorSizes(_ part: Range<Int>, middle: Int) -> (Int, Int) {
+            stamp &+= 1
+            for index in middle..<part.upperBound { side[Int(members[index])] = stamp }
+            var low = 0
+            for index in part.lowerBound..<middle where touchesMarked(Int(members[index])) { low += 1 }
+            stamp &+= 1
+            for index in part.lowerBound..<middle { side[Int(members[index])] = stamp }
+            var high = 0
+            for index in middle..<part.upperBound where touchesMarked(Int(members[index])) { high += 1 }
+            return (low, high)
+        }
+
+        /// Whether a turn joins `arc` to a vertex marked with the current stamp (in either direction; the
+        /// graph's own adjacency is a superset of the turns, so the separator is a true one).
+        private func touchesMarked(_ arc: Int) -> Bool {
+            let head = Int(graph.head(ofArc: arc))
+            for b in graph.outgoingArcs(ofNode: head) where side[Int(b)] == stamp { return true }
+            let tail = Int(graph.tail(ofArc: arc))
+            for a in graph.incomingArcs(ofNode: tail) where side[Int(a)] == stamp { return true }
+            return false
+        }
+    }
+}
