@@ -5,7 +5,8 @@ import NavRouting
 /// In-process routing measurements: map import, router preparation, route latency on the Helsinki
 /// sample map, and how query cost grows on synthetic networks.
 ///
-/// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]`
+/// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]
+/// [--network regional|grid] [--landmarks N] [--synthetic-queries N]`
 enum RoutingBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -13,6 +14,15 @@ enum RoutingBenchmark {
         var sizes = [10_000, 100_000, 1_000_000]
         var seed: UInt64 = 42
         var syntheticQueries = 200
+        /// Landmarks for the ALT comparison on synthetic networks (0 skips it: 30 s at a million nodes).
+        var landmarks = 12
+        /// Which synthetic network: the uniform grid city or the region with a road hierarchy.
+        var network = SyntheticKind.regional
+
+        enum SyntheticKind: String {
+            case grid
+            case regional
+        }
 
         init(arguments: [String]) throws {
             var iterator = arguments.makeIterator()
@@ -23,6 +33,12 @@ enum RoutingBenchmark {
                 case "--pairs": pairs = try Self.number(value, flag)
                 case "--seed": seed = UInt64(try Self.number(value, flag))
                 case "--synthetic-queries": syntheticQueries = try Self.number(value, flag)
+                case "--landmarks": landmarks = try Self.number(value, flag)
+                case "--network":
+                    guard let kind = SyntheticKind(rawValue: value) else {
+                        throw UsageError(message: "--network expects grid or regional, got \(value)")
+                    }
+                    network = kind
                 case "--sizes": sizes = try value.split(separator: ",").map { try Self.number(String($0), flag) }
                 default: throw UsageError(message: "unknown option \(flag)")
                 }
@@ -100,14 +116,36 @@ enum RoutingBenchmark {
     }
 
     private static func measureSynthetic(size: Int, configuration: Configuration) throws {
-        let network = SyntheticNetwork(nodeCount: size, seed: configuration.seed)
-        print("== synthetic \(network.nodeCount) nodes")
-        let (graph, buildSeconds) = try timed { try network.graph() }
-        let (router, prepSeconds) = timed { Router(graph: graph, modes: [.driving], landmarkCount: 12) }
+        let (graph, buildSeconds): (RoadGraph, Double)
+        switch configuration.network {
+        case .grid:
+            let network = SyntheticNetwork(nodeCount: size, seed: configuration.seed)
+            print("== synthetic grid \(network.nodeCount) nodes")
+            (graph, buildSeconds) = try timed { try network.graph() }
+        case .regional:
+            let network = RegionalNetwork(nodeCount: size, seed: configuration.seed)
+            print("== synthetic regional \(network.gridNodeCount) nodes")
+            (graph, buildSeconds) = try timed { try network.graph() }
+        }
+        let (hierarchy, hierarchySeconds) = timed { ContractionHierarchy(graph: graph) }
+        let (router, prepSeconds) = timed {
+            Router(
+                graph: graph, modes: [.driving], landmarkCount: configuration.landmarks,
+                hierarchy: .prepared(hierarchy))
+        }
+        let (_, customizeSeconds) = timed { router.prepare(RoutingOptions()) }
+        var traffic = TrafficSpeedFactors()
+        var trafficRandom = SplitMix64(seed: configuration.seed)
+        for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + trafficRandom.nextUnit() }
+        let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
         print(
             String(
-                format: "generate+build: %.2f s, %d segments; router preparation: %.2f s; peak RSS %.0f MB",
-                buildSeconds, graph.segmentCount, prepSeconds, peakRSSMegabytes()))
+                format:
+                    "generate+build: %.2f s, %d segments; hierarchy: %.2f s (%d arcs, %d edges); "
+                    + "router preparation: %.2f s; customization %.2f s, city-wide traffic update %.2f s; "
+                    + "peak RSS %.0f MB",
+                buildSeconds, graph.segmentCount, hierarchySeconds, hierarchy.vertexCount, hierarchy.edgeCount,
+                prepSeconds, customizeSeconds, trafficSeconds, peakRSSMegabytes()))
         var random = SplitMix64(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (
@@ -116,10 +154,10 @@ enum RoutingBenchmark {
             )
         }
         let algorithms: [(RoutingAlgorithm, Int)] = [
-            (.automatic, pairs.count), (.bidirectionalDijkstra, min(pairs.count, 50)),
-            (.dijkstra, min(pairs.count, 20)),
+            (.automatic, pairs.count), (.landmarks, configuration.landmarks > 0 ? pairs.count : 0),
+            (.bidirectionalDijkstra, min(pairs.count, 50)), (.dijkstra, min(pairs.count, 20)),
         ]
-        for (algorithm, count) in algorithms {
+        for (algorithm, count) in algorithms where count > 0 {
             var latencies: [Double] = []
             for (a, b) in pairs.prefix(count) {
                 let request = RouteRequest(

@@ -2,9 +2,9 @@ import Foundation
 import NavMap
 
 /// A metric-independent contraction order for the turn graph by nested dissection on geometry: a part
-/// is split at the median of the best of four directions (east, north and the two diagonals, as in
-/// inertial flow), the arcs on the smaller side of the cut that touch the other side form the separator,
-/// which is ranked above both halves, and the halves are dissected in turn. Small separators near the top
+/// is cut across the best of four directions (east, north and the two diagonals, as in inertial flow)
+/// where the fewest arcs touch the other side, the arcs of one side that touch the other form the
+/// separator, which is ranked above both halves, and the halves are dissected in turn. Small separators near the top
 /// keep the hierarchy's search spaces and customization cheap; arcs of one road lie together, so the
 /// two arcs of a segment usually fall into the same part.
 enum NestedDissectionOrder {
@@ -36,6 +36,7 @@ enum NestedDissectionOrder {
         /// Vertices of the current parts; each part is a contiguous range.
         var members: [UInt32]
         var key: [Float]
+        var bucketOf: [Int32]
         /// Which side a vertex is on during one split (a stamp per split).
         var side: [UInt32]
         var stamp: UInt32 = 0
@@ -52,6 +53,7 @@ enum NestedDissectionOrder {
             unusable = (0..<UInt32(n)).filter { graph.arcModes[Int($0)] == 0 }
             members = (0..<UInt32(n)).filter { graph.arcModes[Int($0)] != 0 }
             key = [Float](repeating: 0, count: n)
+            bucketOf = [Int32](repeating: 0, count: n)
             side = [UInt32](repeating: 0, count: n)
             ranked = [UInt32](repeating: 0, count: n)
             nextRank = n
@@ -79,34 +81,111 @@ enum NestedDissectionOrder {
         }
 
         /// Splits `part`, ranks its separator and returns the two halves still to dissect.
+        ///
+        /// For each direction the part is bucketed along it and, in one pass over the turns, the size of the
+        /// separator for every cut between buckets is counted (a vertex is in the separator of each cut
+        /// between its own bucket and its farthest neighbour's); the smallest separator whose cut leaves at
+        /// least a quarter on each side wins. Road networks have such narrow places — between the
+        /// neighbourhoods, where only a few roads cross — and a cut at the plain median would miss them.
         private mutating func split(_ part: Range<Int>) -> (Range<Int>, Range<Int>) {
-            let middle = part.lowerBound + part.count / 2
-            var bestDirection = 0
-            var bestSize = Int.max
-            var bestLowSide = true
+            stamp &+= 1
+            let memberStamp = stamp
+            for index in part { side[Int(members[index])] = memberStamp }
+            let bucketCount = min(1024, max(4, part.count / 8))
+            var best: (size: Int, direction: Int, cut: Int, lowSide: Bool)?
+            var low = [Int32](repeating: 0, count: bucketCount + 1)
+            var high = [Int32](repeating: 0, count: bucketCount + 1)
+            var count = [Int32](repeating: 0, count: bucketCount)
             for direction in 0..<4 {
-                partition(part, middle: middle, direction: direction)
-                let (lowSize, highSize) = separatorSizes(part, middle: middle)
-                if lowSize < bestSize {
-                    (bestSize, bestDirection, bestLowSide) = (lowSize, direction, true)
+                bucket(part, direction: direction, bucketCount: bucketCount)
+                for i in 0...bucketCount { (low[i], high[i]) = (0, 0) }
+                for i in 0..<bucketCount { count[i] = 0 }
+                for index in part {
+                    let v = Int(members[index])
+                    let own = Int(bucketOf[v])
+                    count[own] += 1
+                    var farthestUp = own
+                    var farthestDown = own
+                    forEachNeighbour(of: v) { u in
+                        guard side[u] == memberStamp else { return }
+                        let b = Int(bucketOf[u])
+                        farthestUp = max(farthestUp, b)
+                        farthestDown = min(farthestDown, b)
+                    }
+                    if farthestUp > own {
+                        low[own] += 1
+                        low[farthestUp] -= 1
+                    }
+                    if farthestDown < own {
+                        high[farthestDown] += 1
+                        high[own] -= 1
+                    }
                 }
-                if highSize < bestSize {
-                    (bestSize, bestDirection, bestLowSide) = (highSize, direction, false)
+                var lowSize = 0
+                var highSize = 0
+                var below = 0
+                for cut in 0..<(bucketCount - 1) {
+                    lowSize += Int(low[cut])
+                    highSize += Int(high[cut])
+                    below += Int(count[cut])
+                    guard 4 * below >= part.count, 4 * below <= 3 * part.count else { continue }
+                    let size = min(lowSize, highSize)
+                    if best == nil || size < best!.size {
+                        best = (size, direction, cut, lowSize <= highSize)
+                    }
                 }
             }
-            if bestDirection != 3 { partition(part, middle: middle, direction: bestDirection) }
-            // Mark the other side, then move the separator to the far end of its own side.
+            guard let best else { return splitAtMedian(part) }
+            bucket(part, direction: best.direction, bucketCount: bucketCount)
+            var boundary = part.lowerBound
+            for index in part where Int(bucketOf[Int(members[index])]) <= best.cut {
+                members.swapAt(boundary, index)
+                boundary += 1
+            }
+            return separate(part, middle: boundary, lowSide: best.lowSide)
+        }
+
+        private mutating func bucket(_ part: Range<Int>, direction: Int, bucketCount: Int) {
+            var lowest = Float.greatestFiniteMagnitude
+            var highest = -Float.greatestFiniteMagnitude
+            for index in part {
+                let k = value(Int(members[index]), direction)
+                lowest = min(lowest, k)
+                highest = max(highest, k)
+            }
+            let scale = highest > lowest ? Float(bucketCount) / (highest - lowest) : 0
+            for index in part {
+                let v = Int(members[index])
+                bucketOf[v] = Int32(min(bucketCount - 1, max(0, Int((value(v, direction) - lowest) * scale))))
+            }
+        }
+
+        @inline(__always) private func forEachNeighbour(of arc: Int, _ body: (Int) -> Void) {
+            for b in graph.outgoingArcs(ofNode: Int(graph.head(ofArc: arc))) { body(Int(b)) }
+            for a in graph.incomingArcs(ofNode: Int(graph.tail(ofArc: arc))) { body(Int(a)) }
+        }
+
+        /// The fallback when every vertex of the part lies at one place: halves by position.
+        private mutating func splitAtMedian(_ part: Range<Int>) -> (Range<Int>, Range<Int>) {
+            let middle = part.lowerBound + part.count / 2
+            partition(part, middle: middle, direction: 0)
+            let (lowSize, highSize) = separatorSizes(part, middle: middle)
+            return separate(part, middle: middle, lowSide: lowSize <= highSize)
+        }
+
+        /// Ranks the vertices of one side that touch the other (the separator) and returns what is left.
+        private mutating func separate(_ part: Range<Int>, middle: Int, lowSide: Bool) -> (Range<Int>, Range<Int>) {
             stamp &+= 1
-            let other = bestLowSide ? middle..<part.upperBound : part.lowerBound..<middle
+            let other = lowSide ? middle..<part.upperBound : part.lowerBound..<middle
             for index in other { side[Int(members[index])] = stamp }
-            let own = bestLowSide ? part.lowerBound..<middle : middle..<part.upperBound
+            let own = lowSide ? part.lowerBound..<middle : middle..<part.upperBound
             var keep = own.lowerBound
             for index in own where !touchesMarked(Int(members[index])) {
                 members.swapAt(keep, index)
                 keep += 1
             }
             assignTop(keep..<own.upperBound)
-            return bestLowSide
+            return lowSide
                 ? (part.lowerBound..<keep, middle..<part.upperBound) : (part.lowerBound..<middle, middle..<keep)
         }
 
