@@ -18,6 +18,8 @@ enum RoutingBenchmark {
         var landmarks = 12
         /// Which synthetic network: the uniform grid city or the region with a road hierarchy.
         var network = SyntheticKind.regional
+        /// Prepared maps (`navbus import` output) to measure start-up, traffic updates and queries on.
+        var prepared: [String] = []
 
         enum SyntheticKind: String {
             case grid
@@ -34,6 +36,7 @@ enum RoutingBenchmark {
                 case "--seed": seed = UInt64(try Self.number(value, flag))
                 case "--synthetic-queries": syntheticQueries = try Self.number(value, flag)
                 case "--landmarks": landmarks = try Self.number(value, flag)
+                case "--prepared": prepared = value.split(separator: ",").map(String.init)
                 case "--network":
                     guard let kind = SyntheticKind(rawValue: value) else {
                         throw UsageError(message: "--network expects grid or regional, got \(value)")
@@ -62,6 +65,10 @@ enum RoutingBenchmark {
 
     static func run(arguments: [String]) throws {
         let configuration = try Configuration(arguments: arguments)
+        if !configuration.prepared.isEmpty {
+            for path in configuration.prepared { try measurePrepared(path: path, configuration: configuration) }
+            return
+        }
         try measureMap(configuration)
         for size in configuration.sizes {
             try measureSynthetic(size: size, configuration: configuration)
@@ -167,6 +174,41 @@ enum RoutingBenchmark {
             }
             print("route (\(algorithm.rawValue), \(count) pairs): \(summary(latencies))")
         }
+    }
+
+    /// A navigator's start on a prepared map: load graph and hierarchy, set up the router, customize for
+    /// driving and answer the first route; then a city-wide traffic update and the query latency.
+    private static func measurePrepared(path: String, configuration: Configuration) throws {
+        print("== prepared \(path)")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (router, loadSeconds) = try timed { try MapPreparation.router(forMapAt: path) }
+        let graph = router.graph
+        var random = SplitMix64(seed: configuration.seed)
+        let pairs = (0..<configuration.syntheticQueries).map { _ in
+            (
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount)))
+            )
+        }
+        func request(_ pair: (Coordinate, Coordinate), _ options: RoutingOptions = RoutingOptions()) -> RouteRequest {
+            RouteRequest(waypoints: [Waypoint(coordinate: pair.0), Waypoint(coordinate: pair.1)], options: options)
+        }
+        let (first, firstSeconds) = timed { router.route(request(pairs[0])) }
+        let ready = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            String(
+                format:
+                    "ready: %.2f s (load graph + hierarchy + router %.2f s, first route %.2f s, %@); hierarchy %@; "
+                    + "peak RSS %.0f MB",
+                ready, loadSeconds, firstSeconds, first.status.rawValue, router.hierarchy == nil ? "built" : "loaded",
+                peakRSSMegabytes()))
+        var traffic = TrafficSpeedFactors()
+        for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + random.nextUnit() }
+        let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
+        print(String(format: "city-wide traffic update (%d ways): %.2f s", traffic.byWayID.count, trafficSeconds))
+        var latencies: [Double] = []
+        for pair in pairs { latencies.append(timed { router.route(request(pair, RoutingOptions(traffic: traffic))) }.1) }
+        print("route (automatic, with traffic, \(pairs.count) pairs): \(summary(latencies))")
     }
 
     private static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {

@@ -185,6 +185,9 @@ enum NestedDissectionOrder {
                 keep += 1
             }
             assignTop(keep..<own.upperBound)
+            if part.count > 20000, ProcessInfo.processInfo.environment["CCH_DEBUG"] != nil {
+                print("part \(part.count) separator \(own.upperBound - keep) low \(keep - part.lowerBound)")
+            }
             return lowSide
                 ? (part.lowerBound..<keep, middle..<part.upperBound) : (part.lowerBound..<middle, middle..<keep)
         }
