@@ -6,7 +6,7 @@ public final class Router: Sendable {
     public let graph: RoadGraph
     public let snapper: RoadSnapper
     public let places: PlacesCatalogue
-    private let networks: [TravelMode: ModeNetwork]
+    private let networks: ModeNetworks
     private let pool: WorkspacePool
     /// Copies of arcs made for turn restrictions via ways, by original arc: a destination on a via way
     /// must be reachable along the copy as well.
@@ -32,11 +32,10 @@ public final class Router: Sendable {
         self.graph = graph
         self.snapper = RoadSnapper(graph: graph)
         self.places = places
-        var networks: [TravelMode: ModeNetwork] = [:]
-        for mode in modes where graph.supports(mode) {
-            networks[mode] = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount)
-        }
-        self.networks = networks
+        // Small maps prepare every mode at once; on large ones each mode costs seconds, so only the first
+        // is prepared now and the others on their first request.
+        let eager = graph.arcCount <= MapPreparation.landmarkArcLimit ? modes : Array(modes.prefix(1))
+        self.networks = ModeNetworks(graph: graph, modes: modes, landmarkCount: landmarkCount, eager: eager)
         self.pool = WorkspacePool(arcCount: graph.arcCount, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
         switch hierarchy {
@@ -65,7 +64,7 @@ public final class Router: Sendable {
     }
 
     /// Whether the router can plan routes for `mode`.
-    public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
+    public func supports(_ mode: TravelMode) -> Bool { networks.supports(mode) }
 
     /// Snaps a coordinate onto the main road network of `mode` (heading-aware when a heading is given).
     public func snap(
@@ -260,21 +259,23 @@ public final class Router: Sendable {
             }
     }
 
-    /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic), so that the next
-    /// request with them does not wait for it: call it when traffic changes.
+    /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic) and waits for it,
+    /// so that requests with them find it ready. Without this, a large map customizes in the background on
+    /// the first request with new traffic and answers with the reference search until it is done.
     /// - Returns: false when there is no hierarchy or the mode is not supported.
     @discardableResult
     public func prepare(_ options: RoutingOptions) -> Bool {
         guard let network = networks[options.travelMode] else { return false }
-        return customizedMetric(for: options, network: network) != nil
+        return customizedMetric(for: options, network: network, wait: true) != nil
     }
 
-    private func customizedMetric(for options: RoutingOptions, network: ModeNetwork)
-        -> (factors: [Float]?, metric: HierarchyMetric)?
+    private func customizedMetric(for options: RoutingOptions, network: ModeNetwork, wait: Bool = false)
+        -> MetricCache.Customized?
     {
         guard let hierarchy else { return nil }
         let key = MetricCache.Key(mode: options.travelMode, avoidedFlags: options.avoidedFlags)
-        return metrics.metric(for: key, traffic: options.traffic) {
+        return metrics.metric(for: key, traffic: options.traffic, wait: wait, edgeCount: hierarchy.edgeCount) {
+            [self] in
             let factors = factors(for: options.traffic)
             let search = ShortestPathSearch(
                 graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: factors,

@@ -145,6 +145,8 @@ enum RoutingBenchmark {
         var trafficRandom = SplitMix64(seed: configuration.seed)
         for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + trafficRandom.nextUnit() }
         let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
+        // Back to free flow before the latency runs, which have no traffic.
+        router.prepare(RoutingOptions())
         print(
             String(
                 format:
@@ -181,8 +183,20 @@ enum RoutingBenchmark {
     private static func measurePrepared(path: String, configuration: Configuration) throws {
         print("== prepared \(path)")
         let start = DispatchTime.now().uptimeNanoseconds
-        let (router, loadSeconds) = try timed { try MapPreparation.router(forMapAt: path) }
-        let graph = router.graph
+        let (graph, graphSeconds) = try timed { try MapLoader.load(path: path) }
+        let (hierarchy, hierarchySeconds) = try timed {
+            try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path), for: graph)
+        }
+        let (router, routerSeconds) = timed {
+            Router(
+                graph: graph, landmarkCount: graph.arcCount <= MapPreparation.landmarkArcLimit ? 12 : 0,
+                hierarchy: .prepared(hierarchy))
+        }
+        let loadSeconds = graphSeconds + hierarchySeconds + routerSeconds
+        print(
+            String(
+                format: "load: graph %.2f s, hierarchy %.2f s, router (five modes) %.2f s", graphSeconds,
+                hierarchySeconds, routerSeconds))
         var random = SplitMix64(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (

@@ -30,7 +30,7 @@ public struct RegionalNetwork: Sendable {
     /// Intersections of the street grid (motorway nodes come on top).
     public var gridNodeCount: Int { side * side }
 
-    func gridNodeID(row: Int, column: Int) -> Int64 { Int64(row * side + column + 1) }
+    public func gridNodeID(row: Int, column: Int) -> Int64 { Int64(row * side + column + 1) }
 
     private func isArterial(_ index: Int) -> Bool { index % Self.superblock == 0 }
 

@@ -135,55 +135,70 @@ struct HierarchyQuery {
         _ labels: inout HierarchyLabels, best: inout Int, meeting: inout UInt32,
         direct: inout (source: SearchEndpoint, target: SearchEndpoint)?
     ) {
-        let offsets = hierarchy.upperOffsets
-        let targets = hierarchy.upperTargets
-        let up = metric.up
-        let down = metric.down
-        var f = 0
-        var b = 0
         let forwardVisit = labels.forwardVisit
         let backwardVisit = labels.backwardVisit
-        while f < forwardVisit.count || b < backwardVisit.count {
-            let nextForward = f < forwardVisit.count ? forwardVisit[f] : UInt32.max
-            let nextBackward = b < backwardVisit.count ? backwardVisit[b] : UInt32.max
-            let v = Int(min(nextForward, nextBackward))
-            if nextForward == UInt32(v) {
-                f += 1
-                let label = labels.forward[v]
-                if label != HierarchyMetric.infinity && Int(label) < best {
-                    for k in Int(offsets[v])..<Int(offsets[v + 1]) where up[k] != HierarchyMetric.infinity {
-                        let cost = UInt64(label) + UInt64(up[k])
-                        let w = Int(targets[k])
-                        if cost < UInt64(labels.forward[w]) && cost < UInt64(HierarchyMetric.infinity) {
-                            labels.forward[w] = UInt32(cost)
-                            labels.forwardEdge[w] = UInt32(k)
+        var f = 0
+        var b = 0
+        hierarchy.upperOffsets.withUnsafeBufferPointer { offsets in
+            hierarchy.upperTargets.withUnsafeBufferPointer { targets in
+                metric.up.withUnsafeBufferPointer { up in
+                    metric.down.withUnsafeBufferPointer { down in
+                        labels.forward.withUnsafeMutableBufferPointer { forward in
+                            labels.backward.withUnsafeMutableBufferPointer { backward in
+                                labels.forwardEdge.withUnsafeMutableBufferPointer { forwardEdge in
+                                    labels.backwardEdge.withUnsafeMutableBufferPointer { backwardEdge in
+                                        while f < forwardVisit.count || b < backwardVisit.count {
+                                            let nextForward = f < forwardVisit.count ? forwardVisit[f] : UInt32.max
+                                            let nextBackward = b < backwardVisit.count ? backwardVisit[b] : UInt32.max
+                                            let v = Int(min(nextForward, nextBackward))
+                                            let edges = Int(offsets[v])..<Int(offsets[v + 1])
+                                            if nextForward == UInt32(v) {
+                                                f += 1
+                                                Self.relaxEdges(
+                                                    of: v, edges: edges, targets: targets, weights: up, labels: forward,
+                                                    parents: forwardEdge, best: best)
+                                            }
+                                            if nextBackward == UInt32(v) {
+                                                b += 1
+                                                Self.relaxEdges(
+                                                    of: v, edges: edges, targets: targets, weights: down,
+                                                    labels: backward, parents: backwardEdge, best: best)
+                                            }
+                                            if forward[v] != HierarchyMetric.infinity
+                                                && backward[v] != HierarchyMetric.infinity
+                                            {
+                                                let total = Int(forward[v]) + Int(backward[v])
+                                                if total < best {
+                                                    best = total
+                                                    meeting = UInt32(v)
+                                                    direct = nil
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
-            if nextBackward == UInt32(v) {
-                b += 1
-                let label = labels.backward[v]
-                if label != HierarchyMetric.infinity && Int(label) < best {
-                    for k in Int(offsets[v])..<Int(offsets[v + 1]) where down[k] != HierarchyMetric.infinity {
-                        let cost = UInt64(label) + UInt64(down[k])
-                        let w = Int(targets[k])
-                        if cost < UInt64(labels.backward[w]) && cost < UInt64(HierarchyMetric.infinity) {
-                            labels.backward[w] = UInt32(cost)
-                            labels.backwardEdge[w] = UInt32(k)
-                        }
-                    }
-                }
-            }
-            let forwardLabel = labels.forward[v]
-            let backwardLabel = labels.backward[v]
-            if forwardLabel != HierarchyMetric.infinity && backwardLabel != HierarchyMetric.infinity {
-                let total = Int(forwardLabel) + Int(backwardLabel)
-                if total < best {
-                    best = total
-                    meeting = UInt32(v)
-                    direct = nil
-                }
+        }
+    }
+
+    /// Relaxes the upward edges of `v` in one direction, unless its label already reaches `best`.
+    @inline(__always)
+    private static func relaxEdges(
+        of v: Int, edges: Range<Int>, targets: UnsafeBufferPointer<UInt32>, weights: UnsafeBufferPointer<UInt32>,
+        labels: UnsafeMutableBufferPointer<UInt32>, parents: UnsafeMutableBufferPointer<UInt32>, best: Int
+    ) {
+        let label = labels[v]
+        guard label != HierarchyMetric.infinity, Int(label) < best else { return }
+        for k in edges where weights[k] != HierarchyMetric.infinity {
+            let cost = UInt64(label) + UInt64(weights[k])
+            let w = Int(targets[k])
+            if cost < UInt64(labels[w]) {
+                labels[w] = UInt32(cost)
+                parents[w] = UInt32(k)
             }
         }
     }

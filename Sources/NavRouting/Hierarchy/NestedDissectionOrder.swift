@@ -41,6 +41,9 @@ enum NestedDissectionOrder {
         var side: [UInt32]
         var stamp: UInt32 = 0
         var ranked: [UInt32]
+        /// Arcs joined to each arc by a possible turn either way, flattened for the inner loops.
+        let adjacencyOffsets: [UInt32]
+        let adjacency: [UInt32]
         var nextRank: Int
         let unusable: [UInt32]
 
@@ -56,6 +59,18 @@ enum NestedDissectionOrder {
             bucketOf = [Int32](repeating: 0, count: n)
             side = [UInt32](repeating: 0, count: n)
             ranked = [UInt32](repeating: 0, count: n)
+            var offsets = [UInt32](repeating: 0, count: n + 1)
+            var adjacency: [UInt32] = []
+            adjacency.reserveCapacity(6 * n)
+            for arc in 0..<n {
+                if graph.arcModes[arc] != 0 {
+                    adjacency.append(contentsOf: graph.outgoingArcs(ofNode: Int(graph.head(ofArc: arc))))
+                    adjacency.append(contentsOf: graph.incomingArcs(ofNode: Int(graph.tail(ofArc: arc))))
+                }
+                offsets[arc + 1] = UInt32(adjacency.count)
+            }
+            adjacencyOffsets = offsets
+            self.adjacency = adjacency
             nextRank = n
         }
 
@@ -106,8 +121,9 @@ enum NestedDissectionOrder {
                     count[own] += 1
                     var farthestUp = own
                     var farthestDown = own
-                    forEachNeighbour(of: v) { u in
-                        guard side[u] == memberStamp else { return }
+                    for k in Int(adjacencyOffsets[v])..<Int(adjacencyOffsets[v + 1]) {
+                        let u = Int(adjacency[k])
+                        guard side[u] == memberStamp else { continue }
                         let b = Int(bucketOf[u])
                         farthestUp = max(farthestUp, b)
                         farthestDown = min(farthestDown, b)
@@ -160,11 +176,6 @@ enum NestedDissectionOrder {
             }
         }
 
-        @inline(__always) private func forEachNeighbour(of arc: Int, _ body: (Int) -> Void) {
-            for b in graph.outgoingArcs(ofNode: Int(graph.head(ofArc: arc))) { body(Int(b)) }
-            for a in graph.incomingArcs(ofNode: Int(graph.tail(ofArc: arc))) { body(Int(a)) }
-        }
-
         /// The fallback when every vertex of the part lies at one place: halves by position.
         private mutating func splitAtMedian(_ part: Range<Int>) -> (Range<Int>, Range<Int>) {
             let middle = part.lowerBound + part.count / 2
@@ -185,9 +196,6 @@ enum NestedDissectionOrder {
                 keep += 1
             }
             assignTop(keep..<own.upperBound)
-            if part.count > 20000, ProcessInfo.processInfo.environment["CCH_DEBUG"] != nil {
-                print("part \(part.count) separator \(own.upperBound - keep) low \(keep - part.lowerBound)")
-            }
             return lowSide
                 ? (part.lowerBound..<keep, middle..<part.upperBound) : (part.lowerBound..<middle, middle..<keep)
         }
@@ -247,10 +255,9 @@ enum NestedDissectionOrder {
         /// Whether a turn joins `arc` to a vertex marked with the current stamp (in either direction; the
         /// graph's own adjacency is a superset of the turns, so the separator is a true one).
         private func touchesMarked(_ arc: Int) -> Bool {
-            let head = Int(graph.head(ofArc: arc))
-            for b in graph.outgoingArcs(ofNode: head) where side[Int(b)] == stamp { return true }
-            let tail = Int(graph.tail(ofArc: arc))
-            for a in graph.incomingArcs(ofNode: tail) where side[Int(a)] == stamp { return true }
+            for k in Int(adjacencyOffsets[arc])..<Int(adjacencyOffsets[arc + 1]) where side[Int(adjacency[k])] == stamp {
+                return true
+            }
             return false
         }
     }

@@ -36,17 +36,16 @@ struct ModeNetwork: Sendable {
         let arcCount = graph.arcCount
         let bit = mode.bit
         func usable(_ arc: Int) -> Bool { weights[arc] != unreachable }
-        func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
-            if b == a ^ 1 {
-                var count = 0
-                for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 { count += 1 }
-                return count <= 1
-            }
-            return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
+        // Nodes where this mode has a single way on, the only places a U-turn is allowed.
+        var deadEnd = [Bool](repeating: false, count: graph.nodeCount)
+        for node in 0..<graph.nodeCount {
+            var count = 0
+            for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 { count += 1 }
+            deadEnd[node] = count <= 1
         }
-        func predecessors(_ b: Int) -> [Int] {
-            let node = Int(graph.tail(ofArc: b))
-            return graph.incomingArcs(ofNode: node).map(Int.init).filter { usable($0) && turnAllowed($0, b, at: node) }
+        func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
+            if b == a ^ 1 { return deadEnd[node] }
+            return !graph.arcHasRestriction[a] || !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
         }
 
         // Depth-first search over turns; each stack entry remembers how far through its out-arcs it got.
@@ -82,7 +81,12 @@ struct ModeNetwork: Sendable {
             pending.append(start)
             while let arc = pending.popLast() {
                 size += 1
-                for previous in predecessors(arc) where component[previous] < 0 {
+                let node = Int(graph.tail(ofArc: arc))
+                for previous32 in graph.incomingArcs(ofNode: node) {
+                    let previous = Int(previous32)
+                    guard component[previous] < 0, usable(previous), turnAllowed(previous, arc, at: node) else {
+                        continue
+                    }
                     component[previous] = id
                     pending.append(previous)
                 }
