@@ -35,3 +35,16 @@ enum GenerateNetwork {
         print(String(format: "%@: %@ network of about %d nodes in %.1f s", output, kind, nodes, Date().timeIntervalSince(started)))
     }
 }
+
+/// `navbus-bench bounds MAP`: the bounding box of a map's road nodes as `south west north east`, so that
+/// benchmark scripts can draw query points over any map.
+enum MapBounds {
+    static func run(arguments: [String]) throws {
+        guard let path = arguments.first else { throw RoutingBenchmark.UsageError(message: "bounds needs a MAP") }
+        let graph = try MapLoader.load(path: path)
+        let latitudes = graph.latitudes
+        let longitudes = graph.longitudes
+        print(
+            "\(latitudes.min() ?? 0) \(longitudes.min() ?? 0) \(latitudes.max() ?? 0) \(longitudes.max() ?? 0)")
+    }
+}

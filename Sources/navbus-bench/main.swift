@@ -11,6 +11,7 @@ do {
     case "routing": try RoutingBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "generate": try GenerateNetwork.run(arguments: Array(arguments.dropFirst()))
+    case "bounds": try MapBounds.run(arguments: Array(arguments.dropFirst()))
     default:
         FileHandle.standardError.write(
             Data("usage: navbus-bench bus [--messages N] [--runs R] | codec [N] | routing [options] | fleet [options] | generate --nodes N --out FILE.osm\n".utf8))
