@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavProtocol
 import NavSources
@@ -25,7 +26,7 @@ final class GPSReader: @unchecked Sendable {
     private var dropped = 0
     private let finished = DispatchSemaphore(value: 0)
     private let source: any GPSFixSource
-    private let stopSignal = StopSignal()
+    private let stopSignal = StopFlag()
 
     init(source: any GPSFixSource) {
         self.source = source
@@ -66,7 +67,7 @@ final class GPSReader: @unchecked Sendable {
     /// - Returns: whether it ended in time.
     @discardableResult
     func stop(timeout: Double) -> Bool {
-        stopSignal.stop()
+        stopSignal.requestStop()
         guard finished.wait(timeout: .now() + timeout) == .success else { return false }
         finished.signal()  // later callers see it ended too
         return true

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A single-threaded event loop over ZeroMQ sockets and timers, in the manner of the ZeroMQ Guide's `zloop`.
 ///
 /// A service registers its sockets and periodic jobs, then calls `run()` on a thread of its own. All handlers

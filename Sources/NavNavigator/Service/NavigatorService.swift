@@ -1,6 +1,7 @@
+public import NavCore
 public import NavBus
 import NavProtocol
-public import NavService
+import NavService
 
 /// The `navbus-navigator` process: a ``Navigator`` on the bus.
 ///
@@ -39,9 +40,6 @@ public final class NavigatorService {
 
     /// The process name in heartbeats.
     public static let processName = "navbus-navigator"
-
-    /// Most bus messages handled before the loop looks at its other sockets and timers.
-    static let fixesPerTurn = 256
 
     private let configuration: Configuration
     private let map: NavigatorMap
@@ -95,8 +93,7 @@ public final class NavigatorService {
         reactor.onReadable(subscriber.socket) {
             // A bounded batch, so that under a steady stream of fixes the loop still gets to its timers
             // (heartbeat, saves, expiry) and to control calls.
-            for _ in 0..<Self.fixesPerTurn {
-                guard let message = try subscriber.receive(dontWait: true) else { return }
+            try subscriber.drain { message in
                 switch message.topic {
                 case .gpsFix:
                     do {

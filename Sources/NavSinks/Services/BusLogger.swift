@@ -1,5 +1,6 @@
+public import NavCore
 public import NavBus
-public import NavService
+import NavService
 import NavProtocol
 
 /// The `navbus-logger` service: records bus messages as JSON Lines (see ``LogLine``) without ever slowing the bus.
@@ -78,7 +79,7 @@ public final class BusLogger {
             }
             enqueue(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
         }
-        reactor.onReadable(subscriber.socket) { try subscriber.drainBatch(record) }
+        reactor.onReadable(subscriber.socket) { try subscriber.drain(record) }
         HeartbeatPublisher(process: "navbus-logger", identity: configuration.identity, counters: counters)
             .schedule(on: reactor, publisher: publisher) {
                 ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
@@ -88,7 +89,7 @@ public final class BusLogger {
                 + (detectsGaps ? "" : " (sequence gaps are not detected with a topic filter)"))
         try reactor.run()
         // What already arrived is recorded too, so stopping loses nothing the logger had received.
-        try? subscriber.drain(record)
+        _ = try? subscriber.drain(limit: 65_536, record)
         if !writerThread.finish(timeout: 10) {
             logger.error("the writer did not finish within 10 s; the last lines may be lost")
         }

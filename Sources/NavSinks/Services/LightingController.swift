@@ -1,5 +1,6 @@
+public import NavCore
 public import NavBus
-public import NavService
+import NavService
 public import NavProtocol
 
 /// The `navbus-lighting-controller` service: one ``LightingDwellFilter`` per vehicle fed by

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavService
 import NavBus
 

@@ -1,5 +1,6 @@
+public import NavCore
 public import NavBus
-public import NavService
+import NavService
 public import NavProtocol
 
 /// The `navbus-speeding-alerter` service: one ``SpeedAlertStateMachine`` per vehicle fed by `nav.speeding.v1`;

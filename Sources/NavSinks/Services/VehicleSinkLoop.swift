@@ -1,3 +1,4 @@
+import NavCore
 import NavBus
 import NavProtocol
 import NavService
@@ -48,7 +49,7 @@ final class VehicleSinkLoop<Input: Decodable> {
         let reactor = Reactor(stop: stop)
         reactor.onError = { [logger] in logger.error("\($0)") }
         reactor.onReadable(subscriber.socket) { [subscriber, topic, counters, logger] in
-            try subscriber.drainBatch { message in
+            try subscriber.drain { message in
                 guard message.topic == topic else { return }
                 let input: Input
                 do {

@@ -1,10 +1,11 @@
+public import NavCore
 public import NavProtocol
 
 /// A gpsd client: connects over TCP, asks for JSON reports with `?WATCH={"enable":true,"json":true}`, and
 /// delivers every TPV report with a 2D or 3D fix as a ``GPSFix`` with source `gpsd`.
 ///
 /// When gpsd goes away (restart, network) the client reconnects with ``ReconnectBackoff`` and watches
-/// again; it only ends when its ``StopSignal`` is raised. Use it as a blocking reader with
+/// again; it only ends when its ``StopFlag`` is raised. Use it as a blocking reader with
 /// ``run(stop:deliver:)`` on a dedicated thread, or as an async sequence with ``GPSFixSource/fixes(bufferingNewest:)``.
 public struct GpsdClient: GPSFixSource {
     public let host: String
@@ -37,7 +38,7 @@ public struct GpsdClient: GPSFixSource {
         self.logger = logger
     }
 
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         let host = host
         let port = port
         var reader = ReconnectingReader(

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// Severity of a message from a source.
 public enum SourceLogLevel: String, Sendable, Comparable, CaseIterable {
     case debug, info, warning, error

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// Replays the timed points of a GPX file with their original timing (or scaled by a rate).
@@ -18,7 +19,7 @@ public struct GPXReplay: GPSFixSource {
     }
 
     /// - Throws: ``SourceError`` `.io` or `.parse` when the file is unreadable or has no timed point.
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         let track = try GPXTrack(contentsOf: path)
         counters.countSkipped("gpxPointWithoutTime", malformed: true, times: track.skippedPoints)
         if track.skippedPoints > 0 { logger(.warning, "GPX \(path): skipped \(track.skippedPoints) points without time or coordinates") }

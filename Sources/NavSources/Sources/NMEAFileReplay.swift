@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 public import NavProtocol
 
@@ -28,7 +29,7 @@ public struct NMEAFileReplay: GPSFixSource {
     }
 
     /// - Throws: ``SourceError`` `.io` when the file cannot be read.
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(.io, "cannot read NMEA log \(path)")
         }

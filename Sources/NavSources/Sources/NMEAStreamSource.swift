@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+public import NavCore
 public import NavProtocol
 
 /// Live NMEA 0183 from a serial port, a TCP server (an NMEA multiplexer, a phone app) or standard input.
@@ -41,7 +42,7 @@ public struct NMEAStreamSource: GPSFixSource {
         self.logger = logger
     }
 
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         var reader: ReconnectingReader
         switch input {
         case .serial(let path, let baud):
