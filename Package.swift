@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "NavService", targets: ["NavService"]),
         .library(name: "NavNavigator", targets: ["NavNavigator"]),
         .library(name: "NavSinks", targets: ["NavSinks"]),
+        .library(name: "NavFeeder", targets: ["NavFeeder"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -46,6 +47,10 @@ let package = Package(
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
             swiftSettings: strict),
         .target(name: "NavSinks", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavFeeder",
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
+            swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
@@ -55,9 +60,7 @@ let package = Package(
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavNavigator"],
             swiftSettings: strict),
         .executableTarget(
-            name: "navbus-feeder",
-            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
-            swiftSettings: strict),
+            name: "navbus-feeder", dependencies: ["NavCore", "NavService", "NavFeeder"], swiftSettings: strict),
         .executableTarget(
             name: "navbus-logger", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),

@@ -12,7 +12,7 @@ public struct GpsdClient: GPSFixSource {
     public let port: Int
     public var backoff: ReconnectBackoff
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     /// The request that starts the JSON report stream.
     public static let watchCommand = #"?WATCH={"enable":true,"json":true}"# + "\n"
@@ -29,7 +29,7 @@ public struct GpsdClient: GPSFixSource {
     ///   - logger: connection events.
     public init(
         host: String = "127.0.0.1", port: Int = GpsdClient.defaultPort, backoff: ReconnectBackoff = ReconnectBackoff(),
-        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+        counters: SourceCounters = SourceCounters(), logger: Logger = .silent
     ) {
         self.host = host
         self.port = port
@@ -62,7 +62,7 @@ public struct GpsdClient: GPSFixSource {
                 }
             } catch {
                 counters.countSkipped("json", malformed: true)
-                logger(.debug, "gpsd \(host):\(port): \(error)")
+                logger.debug("gpsd \(host):\(port): \(error)")
             }
         }
         try reader.run(

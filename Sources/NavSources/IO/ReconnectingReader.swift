@@ -14,7 +14,7 @@ struct ReconnectingReader {
     /// Whether the descriptor belongs to the reader (false for stdin).
     var closesDescriptor = true
     var backoff = ReconnectBackoff()
-    let logger: SourceLogger
+    let logger: Logger
     let counters: SourceCounters
 
     /// - Parameters:
@@ -31,12 +31,12 @@ struct ReconnectingReader {
             } catch {
                 guard reconnects else { throw error }
                 let wait = backoff.next()
-                logger(.warning, "\(name): \(error); retrying in \(wait) s")
+                logger.warning("\(name): \(error); retrying in \(wait) s")
                 if stop.wait(seconds: wait) { return }
                 continue
             }
             counters.update { $0.connections += 1 }
-            logger(.info, "\(name): connected")
+            logger.info("\(name): connected")
             var reason = "stopped"
             do {
                 if !greeting.isEmpty { try POSIXDescriptor.writeAll(descriptor, greeting) }
@@ -62,7 +62,7 @@ struct ReconnectingReader {
             onEnd()
             guard reconnects, !stop.isStopRequested else { return }
             let wait = backoff.next()
-            logger(.warning, "\(name): \(reason); reconnecting in \(wait) s")
+            logger.warning("\(name): \(reason); reconnecting in \(wait) s")
             if stop.wait(seconds: wait) { return }
         }
     }

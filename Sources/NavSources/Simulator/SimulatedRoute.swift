@@ -1,4 +1,4 @@
-public import NavCore
+import NavCore
 
 /// A route for the simulator to drive: one or more legs, each a polyline ending at a stop.
 ///

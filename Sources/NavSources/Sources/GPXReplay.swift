@@ -6,11 +6,11 @@ public struct GPXReplay: GPSFixSource {
     public let path: String
     public var replayer: FixReplayer
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     public init(
         path: String, replayer: FixReplayer = FixReplayer(), counters: SourceCounters = SourceCounters(),
-        logger: @escaping SourceLogger = silentSourceLogger
+        logger: Logger = .silent
     ) {
         self.path = path
         self.replayer = replayer
@@ -22,8 +22,8 @@ public struct GPXReplay: GPSFixSource {
     public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         let track = try GPXTrack(contentsOf: path)
         counters.countSkipped("gpxPointWithoutTime", malformed: true, times: track.skippedPoints)
-        if track.skippedPoints > 0 { logger(.warning, "GPX \(path): skipped \(track.skippedPoints) points without time or coordinates") }
-        logger(.info, "GPX \(path): replaying \(track.fixes.count) points")
+        if track.skippedPoints > 0 { logger.warning("GPX \(path): skipped \(track.skippedPoints) points without time or coordinates") }
+        logger.info("GPX \(path): replaying \(track.fixes.count) points")
         let counters = counters
         replayer.replay(track.fixes, stop: stop) { fix in
             counters.countFix()

@@ -23,7 +23,7 @@ public struct NMEAStreamSource: GPSFixSource {
     public var parser: NMEAParser
     public var backoff: ReconnectBackoff
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     /// - Parameters:
     ///   - input: the device, server or stdin.
@@ -33,7 +33,7 @@ public struct NMEAStreamSource: GPSFixSource {
     ///   - logger: connection events.
     public init(
         input: Input, parser: NMEAParser = NMEAParser(), backoff: ReconnectBackoff = ReconnectBackoff(),
-        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+        counters: SourceCounters = SourceCounters(), logger: Logger = .silent
     ) {
         self.input = input
         self.parser = parser
