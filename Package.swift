@@ -80,6 +80,7 @@ let package = Package(
             swiftSettings: strict),
 
         // Tests.
+        .testTarget(name: "NavCoreTests", dependencies: ["NavCore"], swiftSettings: strict),
         .testTarget(name: "NavProtocolTests", dependencies: ["NavCore", "NavProtocol", "NavBus"], swiftSettings: strict),
         .testTarget(name: "NavBusTests", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavMapTests", dependencies: ["NavCore", "NavMap", "NavTesting"], swiftSettings: strict),

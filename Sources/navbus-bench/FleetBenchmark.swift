@@ -304,7 +304,7 @@ private final class Stack {
                         title: "D\(vehicle)", latitude: trip.destination.latitude, longitude: trip.destination.longitude
                     )
                 ])
-            var status = NavProtocol.RouteStatus.locationUnavailable
+            var status = RouteStatus.locationUnavailable
             while status == .locationUnavailable {
                 status = try control.call(
                     Method.setDestinations.rawValue, params: params, result: RouteStatusResult.self
