@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavRouting
@@ -94,7 +95,7 @@ enum RoutingBenchmark {
         try? FileManager.default.removeItem(atPath: file)
         print(String(format: ".navgraph: write %.1f ms, load %.1f ms", writeSeconds * 1000, readSeconds * 1000))
 
-        var random = SplitMix64(seed: configuration.seed)
+        var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.pairs).map { _ in
             (
                 graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
@@ -142,7 +143,7 @@ enum RoutingBenchmark {
         }
         let (_, customizeSeconds) = timed { router.prepare(RoutingOptions()) }
         var traffic = TrafficSpeedFactors()
-        var trafficRandom = SplitMix64(seed: configuration.seed)
+        var trafficRandom = SeededGenerator(seed: configuration.seed)
         for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + trafficRandom.nextUnit() }
         let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
         // Back to free flow before the latency runs, which have no traffic.
@@ -155,7 +156,7 @@ enum RoutingBenchmark {
                     + "peak RSS %.0f MB",
                 buildSeconds, graph.segmentCount, hierarchySeconds, hierarchy.vertexCount, hierarchy.edgeCount,
                 prepSeconds, customizeSeconds, trafficSeconds, peakRSSMegabytes()))
-        var random = SplitMix64(seed: configuration.seed)
+        var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (
                 graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
@@ -197,7 +198,7 @@ enum RoutingBenchmark {
             String(
                 format: "load: graph %.2f s, hierarchy %.2f s, router (five modes) %.2f s", graphSeconds,
                 hierarchySeconds, routerSeconds))
-        var random = SplitMix64(seed: configuration.seed)
+        var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (
                 graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),

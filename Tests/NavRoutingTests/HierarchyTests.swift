@@ -12,7 +12,7 @@ import Testing
     static let router = Router(graph: graph, modes: [.driving, .walking, .cycling], landmarkCount: 0)
 
     static func pairs(count: Int, seed: UInt64) -> [(Coordinate, Coordinate)] {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
             (
                 graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
@@ -23,7 +23,7 @@ import Testing
 
     /// Per-way factors between 0.3 and 1.8: traffic slower and faster than free flow.
     static func traffic(seed: UInt64) -> TrafficSpeedFactors {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var traffic = TrafficSpeedFactors()
         for way in 0..<graph.wayCount where random.nextUnit() < 0.5 {
             traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + 1.5 * random.nextUnit()

@@ -1,4 +1,5 @@
 import Foundation
+import NavCore
 
 /// A deterministic region with a road hierarchy, for scale measurements closer to real extracts than a
 /// uniform grid: 1 km superblocks bounded by two-way arterials (primary every other one, else secondary),
@@ -37,7 +38,7 @@ public struct RegionalNetwork: Sendable {
     /// Whether the pocket street from (row, column) one step east (or north) exists: the seeded coin is
     /// drawn from the position, so that the answer does not depend on the order of questions.
     private func streetExists(row: Int, column: Int, northward: Bool) -> Bool {
-        var random = SplitMix64(seed: seed &* 0x9E37_79B9 ^ UInt64(row * side + column) << 1 | (northward ? 1 : 0))
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9 ^ UInt64(row * side + column) << 1 | (northward ? 1 : 0))
         return random.nextUnit() >= Self.missingStreet
     }
 
@@ -51,7 +52,7 @@ public struct RegionalNetwork: Sendable {
                 SyntheticNetwork.originLongitude + x / metersPerDegreeLongitude
             )
         }
-        var jitter = SplitMix64(seed: seed)
+        var jitter = SeededGenerator(seed: seed)
         for row in 0..<side {
             for column in 0..<side {
                 let dx = isArterial(column) ? 0 : (jitter.nextUnit() - 0.5) * 20

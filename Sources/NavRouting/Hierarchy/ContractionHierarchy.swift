@@ -1,3 +1,4 @@
+import NavCore
 public import NavMap
 
 /// The metric-independent half of a customizable contraction hierarchy (Dibbelt, Strasser, Wagner) over

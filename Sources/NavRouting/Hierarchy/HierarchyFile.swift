@@ -1,3 +1,4 @@
+import NavCore
 public import NavMap
 
 /// The `.navgraph.cch` sidecar: a ``ContractionHierarchy`` saved beside the graph it was built for, so

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// The weights of a ``ContractionHierarchy`` for one travel mode, avoid set and traffic state: for every

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// Per-query labels of the hierarchy search, kept between queries at "unreached" so that a query costs

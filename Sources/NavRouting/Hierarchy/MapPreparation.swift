@@ -1,3 +1,4 @@
+import NavCore
 public import NavMap
 
 /// The prepare stage between import and serving: builds the contraction hierarchy for a graph and saves
