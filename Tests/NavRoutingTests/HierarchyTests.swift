@@ -1,4 +1,5 @@
 import Foundation
+import NavCore
 import NavMap
 import NavRouting
 import Testing
