@@ -125,7 +125,8 @@ def wait_http(port: int, path: str, deadline: float, body: bytes | None = None) 
             response = connection.getresponse()
             response.read()
             connection.close()
-            if response.status == 200:
+            # Any answer to a route request counts, "no route" (400) included: the server has its data loaded.
+            if response.status < 500:
                 return True
         except (ConnectionError, OSError, http.client.HTTPException):
             pass

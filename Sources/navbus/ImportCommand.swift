@@ -36,14 +36,15 @@ enum ImportCommand: CLICommand {
         let graph = try MapLoader.importOSM(path: input, progress: report)
         try RoadGraphFile.write(graph, to: output)
         let built = Date()
-        let hierarchy = try MapPreparation.prepare(graph, graphPath: output, progress: report)
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        let sidecar = HierarchyFile.sidecarPath(forGraph: output)
-        let sidecarSize = (try? FileManager.default.attributesOfItem(atPath: sidecar)[.size] as? Int) ?? 0
         StandardOutput.writeLine(
             "\(output): \(graph.nodeCount) nodes, \(graph.segmentCount) road segments, \(graph.wayCount) ways, "
                 + "\(size / 1024) KiB, built in \(Int(built.timeIntervalSince(started) * 1000)) ms")
+        let hierarchy = try MapPreparation.prepare(graph, graphPath: output, progress: report)
+        if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let sidecar = HierarchyFile.sidecarPath(forGraph: output)
+        let sidecarSize = (try? FileManager.default.attributesOfItem(atPath: sidecar)[.size] as? Int) ?? 0
         StandardOutput.writeLine(
             "\(sidecar): hierarchy of \(hierarchy.vertexCount) arcs and \(hierarchy.edgeCount) edges, "
                 + "\(sidecarSize / 1024) KiB, prepared in \(Int(Date().timeIntervalSince(built) * 1000)) ms")
