@@ -24,13 +24,17 @@ extension Navigator {
             waypoints: waypoints, options: routingOptions(session.configuration, trip: session.tripOptions))
         let result = map.router.route(request)
         guard result.status == .ok, let route = result.routes.first else {
-            return .failure(
-                PlanningFailure(
-                    status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
-                    message: result.message))
+            // The origin is the vehicle's own position: a position no road is near is not a bad waypoint.
+            let status: NavProtocol.RouteStatus =
+                result.failedWaypointIndex == 0 && result.status == .waypointError
+                ? .locationUnavailable : NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError
+            return .failure(PlanningFailure(status: status, message: result.message))
         }
         do {
-            return .success(try PlannedRoute(route, destinations: destinations))
+            var planned = try PlannedRoute(route, destinations: destinations)
+            planned.waypoints = result.waypoints.map(WireRoute.snapped)
+            planned.violatedAvoids = WireRoute.avoids(route.violatedAvoids)
+            return .success(planned)
         } catch {
             return .failure(
                 PlanningFailure(status: .internalError, message: "the router's route is inconsistent: \(error)"))

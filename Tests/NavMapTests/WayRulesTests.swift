@@ -39,7 +39,7 @@ import Testing
 
     @Test(
         arguments: [
-            (["highway": "residential", "access": "private"], [TravelMode]()),
+            (["highway": "residential", "access": "no"], [TravelMode]()),
             (["highway": "residential", "access": "no", "bicycle": "yes"], [.cycling]),
             (["highway": "residential", "motor_vehicle": "no"], [.cycling, .walking]),
             (["highway": "residential", "motorcar": "no"], [.twoWheeler, .cycling, .walking]),

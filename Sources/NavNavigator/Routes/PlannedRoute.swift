@@ -9,6 +9,10 @@ struct PlannedRoute {
     var legs: [SessionLeg]
     /// Traffic-aware duration of the whole route in seconds.
     var durationSeconds: Double
+    /// The origin and every destination where they joined the road network.
+    var waypoints: [SnappedWaypoint] = []
+    /// Kinds of road the options asked to avoid that the route still uses.
+    var violatedAvoids: [NavProtocol.AvoidableRoad] = []
 
     /// Converts a router route.
     /// - Parameter destinations: The user's waypoints the legs lead to, one per leg.

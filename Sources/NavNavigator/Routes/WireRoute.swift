@@ -12,7 +12,7 @@ enum WireRoute {
                 destination: destinations.indices.contains(index) ? destinations[index] : waypoint(leg.destination),
                 distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
                 geometry: line(leg.coordinates[...]), segmentSpeedLimits: leg.segmentSpeedLimits,
-                segmentSpeeds: leg.segmentSpeeds)
+                segmentSpeeds: leg.segmentSpeeds, destinationSide: leg.destinationSide.map(side))
         }
         let steps = route.legs.flatMap { leg in
             leg.steps.map { step in
@@ -25,7 +25,33 @@ enum WireRoute {
         }
         return NavProtocol.Route(
             distanceMeters: route.distanceMeters, durationSeconds: route.durationSeconds, legs: legs, steps: steps,
-            geometry: line(route.coordinates[...]))
+            geometry: line(route.coordinates[...]),
+            violatedAvoids: route.violatedAvoids.isEmpty ? nil : avoids(route.violatedAvoids))
+    }
+
+    /// Where a waypoint joined the road network.
+    static func snapped(_ waypoint: ResolvedWaypoint) -> SnappedWaypoint {
+        let point = waypoint.position.coordinate
+        return SnappedWaypoint(
+            latitude: point.latitude, longitude: point.longitude, distanceMeters: waypoint.position.distanceMeters,
+            roadName: waypoint.roadName.isEmpty ? nil : waypoint.roadName)
+    }
+
+    static func avoids(_ roads: [NavRouting.AvoidableRoad]) -> [NavProtocol.AvoidableRoad] {
+        roads.map { road in
+            switch road {
+            case .highways: .highways
+            case .tolls: .tolls
+            case .ferries: .ferries
+            }
+        }
+    }
+
+    static func side(_ side: NavRouting.StreetSide) -> NavProtocol.StreetSide {
+        switch side {
+        case .left: .left
+        case .right: .right
+        }
     }
 
     /// A GeoJSON line; a single point (an arrival step) is repeated, since GeoJSON needs two positions.
