@@ -195,7 +195,8 @@ class Valhalla:
     def __init__(self, config: pathlib.Path):
         self.config = config
 
-    def route_length(self, a: tuple[float, float], b: tuple[float, float]) -> float | None:
+    def route(self, a: tuple[float, float], b: tuple[float, float]) -> tuple[float, list[tuple[float, float]]] | None:
+        """The route's length in metres and its shape, or None without a route."""
         request = {"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}], "costing": "auto",
                    "directions_options": {"units": "kilometers"}}
         answer = subprocess.run(
@@ -205,7 +206,29 @@ class Valhalla:
             trip = json.loads(answer.stdout)["trip"]
         except (json.JSONDecodeError, KeyError):
             return None
-        return trip["summary"]["length"] * 1000
+        shape = [point for leg in trip["legs"] for point in decode_polyline(leg["shape"])]
+        return trip["summary"]["length"] * 1000, shape
+
+
+def decode_polyline(encoded: str, precision: int = 6) -> list[tuple[float, float]]:
+    """Valhalla's encoded polyline (Google's algorithm, six decimals) as (latitude, longitude) pairs."""
+    values, index, current = [], 0, 0
+    while index < len(encoded):
+        shift = result = 0
+        while True:
+            byte = ord(encoded[index]) - 63
+            index += 1
+            result |= (byte & 0x1F) << shift
+            shift += 5
+            if byte < 0x20:
+                break
+        values.append(~(result >> 1) if result & 1 else result >> 1)
+    points, latitude, longitude = [], 0, 0
+    for i in range(0, len(values) - 1, 2):
+        latitude += values[i]
+        longitude += values[i + 1]
+        points.append((latitude / 10**precision, longitude / 10**precision))
+    return points
 
 
 # --- navbus -------------------------------------------------------------------------------------------------
@@ -359,7 +382,7 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
     pairs = random_pairs(index, args.pairs, args.seed)
     nav_osrm, nav_valhalla, valhalla_osrm = [], [], []
     statuses: dict[str, int] = {}
-    through, forbidden, osrm_through = [], [], []
+    through, forbidden, osrm_through, valhalla_through = [], [], [], []
     snaps, snap_excess = 0, []
     routed_snaps, routed_snap_excess = 0, []
     osrm_missing = valhalla_missing = 0
@@ -368,7 +391,14 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
             answer = navbus.route(a, b)
             statuses[answer["routeStatus"]] = statuses.get(answer["routeStatus"], 0) + 1
             reference = osrm.route(a, b)
-            other = valhalla.route_length(a, b)
+            valhalla_route = valhalla.route(a, b)
+            other = valhalla_route[0] if valhalla_route else None
+            if valhalla_route:
+                shape = valhalla_route[1]
+                access = [index.by_position.get((index.key(*p), index.key(*q)), ("open", ""))[0]
+                          for p, q in zip(shape, shape[1:])]
+                if through_traffic(access):
+                    valhalla_through.append(number)
             osrm_missing += reference is None
             valhalla_missing += other is None
             for role, (point, snapped) in enumerate(zip((a, b), answer.get("waypoints") or [])):
@@ -416,6 +446,7 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
         "navbusThroughTrafficOnRestricted": len(through), "throughTrafficExamples": through[:5],
         "navbusOnForbiddenRoads": len(forbidden), "forbiddenExamples": forbidden[:5],
         "osrmThroughTrafficOnRestricted": len(osrm_through),
+        "valhallaThroughTrafficOnRestricted": len(valhalla_through),
         "snappedWaypoints": snaps, "snappedFartherThanNearestPlus10m": len(snap_excess),
         "snapExamples": sorted(snap_excess, reverse=True)[:5],
         "snappedWaypointsOsrmRouted": routed_snaps,
@@ -489,7 +520,8 @@ def main() -> int:
         f"  distance Valhalla/OSRM   within ±5 %: {h['valhallaVsOsrm']['within5']:.1f} %, "
         f"±10 %: {h['valhallaVsOsrm']['within10']:.1f} % ({h['valhallaVsOsrm']['pairs']} pairs)",
         f"  through traffic on destination-only roads: navbus {h['navbusThroughTrafficOnRestricted']} [goal 0], "
-        f"OSRM {h['osrmThroughTrafficOnRestricted']}; navbus on roads closed to cars: {h['navbusOnForbiddenRoads']}",
+        f"OSRM {h['osrmThroughTrafficOnRestricted']}, Valhalla {h['valhallaThroughTrafficOnRestricted']}; "
+        f"navbus on roads closed to cars: {h['navbusOnForbiddenRoads']}",
         f"  waypoints snapped more than 10 m farther than OSRM's nearest car road: "
         f"{h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} [goal 0]; more than 10 m farther than "
         f"OSRM's own snap where OSRM routed the pair: {h['snappedFartherThanOsrmRouteSnapPlus10m']} of "
