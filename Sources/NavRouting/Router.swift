@@ -1,3 +1,4 @@
+public import NavCore
 public import NavMap
 
 /// Plans routes on a road graph: resolves waypoints, finds the fastest path for each leg, adds
@@ -148,7 +149,7 @@ public final class Router: Sendable {
                             avoiding: options.avoidedRoads))
                 }
                 var routes = [Route(legs: legs)]
-                if resolved.count == 2, options.alternateRoutes != .none, let best = firstLeg {
+                if resolved.count == 2, options.alternateRoutes != .noAlternates, let best = firstLeg {
                     let wanted = options.alternateRoutes == .one ? 1 : 2
                     let finder = AlternativeRouteFinder(
                         graph: graph, network: network, avoidance: best.avoidance, trafficFactors: trafficFactors,

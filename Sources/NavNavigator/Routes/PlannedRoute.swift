@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavProtocol
@@ -12,7 +13,7 @@ struct PlannedRoute {
     /// The origin and every destination where they joined the road network.
     var waypoints: [SnappedWaypoint] = []
     /// Kinds of road the options asked to avoid that the route still uses.
-    var violatedAvoids: [NavProtocol.AvoidableRoad] = []
+    var violatedAvoids: [AvoidableRoad] = []
 
     /// Converts a router route.
     /// - Parameter destinations: The user's waypoints the legs lead to, one per leg.
@@ -35,7 +36,7 @@ struct PlannedRoute {
             guidanceLegs.append(
                 try GuidanceLeg(
                     coordinates: leg.coordinates.map {
-                        NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+                        Coordinate(latitude: $0.latitude, longitude: $0.longitude)
                     },
                     freeFlowSpeeds: leg.segmentSpeeds, speedLimits: leg.segmentSpeedLimits,
                     roadNames: leg.segmentRoadNames, steps: steps, destination: destination))

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A complete route through every waypoint of a request, as `router.route` returns it.
 public struct Route: Codable, Sendable, Equatable {
     /// Total length in metres.

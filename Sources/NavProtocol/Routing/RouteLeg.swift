@@ -1,3 +1,5 @@
+public import NavCore
+
 /// One leg of a route: the drive from the previous waypoint (or the vehicle) to `destination`.
 ///
 /// The optional per-segment arrays let a simulator or a display drive the leg realistically. Segment

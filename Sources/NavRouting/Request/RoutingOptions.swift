@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// Options of a route request.
 public struct RoutingOptions: Sendable, Equatable {
@@ -12,7 +13,7 @@ public struct RoutingOptions: Sendable, Equatable {
 
     public init(
         travelMode: TravelMode = .driving, avoidsHighways: Bool = false, avoidsTolls: Bool = false,
-        avoidsFerries: Bool = false, alternateRoutes: AlternateRoutesStrategy = .none,
+        avoidsFerries: Bool = false, alternateRoutes: AlternateRoutesStrategy = .noAlternates,
         traffic: TrafficSpeedFactors = TrafficSpeedFactors(), algorithm: RoutingAlgorithm = .automatic
     ) {
         self.travelMode = travelMode
@@ -43,12 +44,7 @@ public struct RoutingOptions: Sendable, Equatable {
     }
 }
 
-/// A kind of road a request can ask to avoid; raw values are the wire strings of `violatedAvoids`.
-public enum AvoidableRoad: String, Sendable, CaseIterable {
-    case highways
-    case tolls
-    case ferries
-
+extension AvoidableRoad {
     var segmentFlag: RoadGraph.SegmentFlags {
         switch self {
         case .highways: .highway

@@ -1,4 +1,5 @@
 import Foundation
+import NavCore
 import NavMap
 
 /// Turns an arc path into a leg: polyline, per-segment attributes and steps.
