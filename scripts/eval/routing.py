@@ -380,7 +380,7 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
     valhalla = Valhalla(prepare_valhalla(map_path))
     navbus = Navbus(map_path, binaries)
     pairs = random_pairs(index, args.pairs, args.seed)
-    nav_osrm, nav_valhalla, valhalla_osrm = [], [], []
+    nav_osrm, nav_valhalla, valhalla_osrm, nav_valhalla_legal = [], [], [], []
     statuses: dict[str, int] = {}
     through, forbidden, osrm_through, valhalla_through = [], [], [], []
     snaps, snap_excess = 0, []
@@ -430,6 +430,8 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
                 nav_osrm.append(route["distanceMeters"] / reference["distance"])
             if other:
                 nav_valhalla.append(route["distanceMeters"] / other)
+                if not valhalla_through or valhalla_through[-1] != number:
+                    nav_valhalla_legal.append(route["distanceMeters"] / other)
             if reference is not None and other:
                 valhalla_osrm.append(other / reference["distance"])
     finally:
@@ -441,6 +443,9 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
         "navbusVsOsrm": {"pairs": len(nav_osrm), "within5": share(nav_osrm, 0.05), "within10": share(nav_osrm, 0.10)},
         "navbusVsValhalla": {"pairs": len(nav_valhalla), "within5": share(nav_valhalla, 0.05),
                              "within10": share(nav_valhalla, 0.10)},
+        "navbusVsValhallaWhereValhallaIsLegal": {
+            "pairs": len(nav_valhalla_legal), "within5": share(nav_valhalla_legal, 0.05),
+            "within10": share(nav_valhalla_legal, 0.10)},
         "valhallaVsOsrm": {"pairs": len(valhalla_osrm), "within5": share(valhalla_osrm, 0.05),
                            "within10": share(valhalla_osrm, 0.10)},
         "navbusThroughTrafficOnRestricted": len(through), "throughTrafficExamples": through[:5],
@@ -462,8 +467,13 @@ def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
     navbus = Navbus(map_path, binaries)
     pairs = random_pairs(index, args.kotka_pairs, args.seed + 1)
     compared, avoidable, kept_off, motorway_metres, ratios, notices = 0, 0, 0, [], [], 0
+    plain_on_motorway = 0
     try:
         for a, b in pairs:
+            plain = navbus.route(a, b)
+            if plain["routeStatus"] == "OK" and any(
+                    s[1] in ("motorway", "motorway_link") for s in navbus_segments(plain["routes"][0], index)):
+                plain_on_motorway += 1
             answer = navbus.route(a, b, avoidsHighways=True)
             reference = osrm.route(a, b, exclude="motorway")
             if answer["routeStatus"] != "OK" or reference is None:
@@ -487,7 +497,7 @@ def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
         osrm.close()
     return {
         "pairs": len(pairs), "compared": compared, "osrmExcludeFindsNoMotorway": avoidable,
-        "navbusKeptOff": kept_off, "maxMotorwayMetresWhereAvoidable": round(max(motorway_metres, default=0)),
+        "navbusKeptOff": kept_off, "navbusWithoutAvoidOnMotorway": plain_on_motorway, "maxMotorwayMetresWhereAvoidable": round(max(motorway_metres, default=0)),
         "routesWithViolatedAvoidsNotice": notices,
         "navbusVsOsrmExclude": {"pairs": len(ratios), "within5": share(ratios, 0.05), "within10": share(ratios, 0.10)},
     }
@@ -517,6 +527,10 @@ def main() -> int:
         f"±10 %: {h['navbusVsOsrm']['within10']:.1f} % ({h['navbusVsOsrm']['pairs']} pairs)  [goal ≥ 90 % at ±10 %]",
         f"  distance navbus/Valhalla within ±5 %: {h['navbusVsValhalla']['within5']:.1f} %, "
         f"±10 %: {h['navbusVsValhalla']['within10']:.1f} % ({h['navbusVsValhalla']['pairs']} pairs)  [goal ≥ 90 % at ±10 %]",
+        f"  distance navbus/Valhalla where Valhalla drives no destination-only road through: within ±5 %: "
+        f"{h['navbusVsValhallaWhereValhallaIsLegal']['within5']:.1f} %, "
+        f"±10 %: {h['navbusVsValhallaWhereValhallaIsLegal']['within10']:.1f} % "
+        f"({h['navbusVsValhallaWhereValhallaIsLegal']['pairs']} pairs)",
         f"  distance Valhalla/OSRM   within ±5 %: {h['valhallaVsOsrm']['within5']:.1f} %, "
         f"±10 %: {h['valhallaVsOsrm']['within10']:.1f} % ({h['valhallaVsOsrm']['pairs']} pairs)",
         f"  through traffic on destination-only roads: navbus {h['navbusThroughTrafficOnRestricted']} [goal 0], "
@@ -529,7 +543,8 @@ def main() -> int:
         f"Kotka, {k['pairs']} random pairs, avoidsHighways vs OSRM exclude=motorway: {k['compared']} compared; "
         f"OSRM finds a motorway-free route for {k['osrmExcludeFindsNoMotorway']}, navbus keeps off the motorway in "
         f"{k['navbusKeptOff']} of them (most motorway where avoidable: {k['maxMotorwayMetresWhereAvoidable']} m); "
-        f"violatedAvoids notices {k['routesWithViolatedAvoidsNotice']}",
+        f"violatedAvoids notices {k['routesWithViolatedAvoidsNotice']}; without the flag navbus drives on the motorway "
+        f"in {k['navbusWithoutAvoidOnMotorway']} pairs",
         f"  distance navbus/OSRM-exclude within ±5 %: {k['navbusVsOsrmExclude']['within5']:.1f} %, "
         f"±10 %: {k['navbusVsOsrmExclude']['within10']:.1f} %",
         f"({results['seconds']} s)",
