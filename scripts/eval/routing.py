@@ -385,6 +385,7 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
     through, forbidden, osrm_through, valhalla_through = [], [], [], []
     snaps, snap_excess = 0, []
     routed_snaps, routed_snap_excess = 0, []
+    excess_by_role, excess_unroutable_by_osrm = {"origin": 0, "destination": 0}, 0
     osrm_missing = valhalla_missing = 0
     try:
         for number, (a, b) in enumerate(pairs):
@@ -408,6 +409,8 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
                     excess = snapped["distanceMeters"] - nearest
                     if excess > 10:
                         snap_excess.append((round(excess), point))
+                        excess_by_role["origin" if role == 0 else "destination"] += 1
+                        excess_unroutable_by_osrm += reference is None
                 # Where OSRM could route the pair, its own snap is onto a road the route can use.
                 if reference is not None:
                     routed_snaps += 1
@@ -454,6 +457,7 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
         "valhallaThroughTrafficOnRestricted": len(valhalla_through),
         "snappedWaypoints": snaps, "snappedFartherThanNearestPlus10m": len(snap_excess),
         "snapExamples": sorted(snap_excess, reverse=True)[:5],
+        "snappedFartherByRole": excess_by_role, "snappedFartherWhereOsrmFindsNoRoute": excess_unroutable_by_osrm,
         "snappedWaypointsOsrmRouted": routed_snaps,
         "snappedFartherThanOsrmRouteSnapPlus10m": len(routed_snap_excess),
         "routedSnapExamples": sorted(routed_snap_excess, reverse=True)[:5],
@@ -537,7 +541,8 @@ def main() -> int:
         f"OSRM {h['osrmThroughTrafficOnRestricted']}, Valhalla {h['valhallaThroughTrafficOnRestricted']}; "
         f"navbus on roads closed to cars: {h['navbusOnForbiddenRoads']}",
         f"  waypoints snapped more than 10 m farther than OSRM's nearest car road: "
-        f"{h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} [goal 0]; more than 10 m farther than "
+        f"{h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} [goal 0] ({h['snappedFartherByRole']}, "
+        f"OSRM finds no route for {h['snappedFartherWhereOsrmFindsNoRoute']} of those pairs); more than 10 m farther than "
         f"OSRM's own snap where OSRM routed the pair: {h['snappedFartherThanOsrmRouteSnapPlus10m']} of "
         f"{h['snappedWaypointsOsrmRouted']}",
         f"Kotka, {k['pairs']} random pairs, avoidsHighways vs OSRM exclude=motorway: {k['compared']} compared; "
