@@ -19,12 +19,12 @@ public enum ThroughTrafficRule {
     }
 
     /// The phase on the first arc of a path.
-    @inline(__always) public static func start(onRestricted restricted: Bool) -> Phase {
+    @inlinable public static func start(onRestricted restricted: Bool) -> Phase {
         restricted ? .leavingOrigin : .open
     }
 
     /// The phase after turning onto an arc, or `nil` when the turn would make the path through traffic.
-    @inline(__always) public static func next(after phase: Phase, enteringRestricted restricted: Bool) -> Phase? {
+    @inlinable public static func next(after phase: Phase, enteringRestricted restricted: Bool) -> Phase? {
         switch (phase, restricted) {
         case (.leavingOrigin, true): .leavingOrigin
         case (.leavingOrigin, false), (.open, false): .open
@@ -33,16 +33,15 @@ public enum ThroughTrafficRule {
         }
     }
 
-    /// The phases a path may have on `arc` just before it turns onto an arc in phase `phase` (the rule read
-    /// backwards, for searches from the destination).
-    @inline(__always) public static func previous(before phase: Phase, fromRestricted restricted: Bool) -> [Phase] {
+    /// The phase a path must have on an arc just before it turns onto an arc in phase `phase` (the rule read
+    /// backwards, for searches from the destination); `nil` when no legal path makes that turn. There is never
+    /// more than one.
+    @inlinable public static func previous(before phase: Phase, fromRestricted restricted: Bool) -> Phase? {
         switch (phase, restricted) {
-        case (.leavingOrigin, true): [.leavingOrigin]
-        case (.leavingOrigin, false): []
-        case (.open, true): [.leavingOrigin]
-        case (.open, false): [.open]
-        case (.reachingDestination, true): [.reachingDestination]
-        case (.reachingDestination, false): [.open]
+        case (.leavingOrigin, true), (.open, true): .leavingOrigin
+        case (.leavingOrigin, false): nil
+        case (.open, false), (.reachingDestination, false): .open
+        case (.reachingDestination, true): .reachingDestination
         }
     }
 

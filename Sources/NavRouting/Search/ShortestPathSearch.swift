@@ -37,6 +37,8 @@ struct ShortestPathSearch {
     private let arcRestrictedModes: [UInt8]
     private let destinationState: [UInt32]
     private let arcCount: Int
+    /// Whether the mode has destination-only arcs at all; without them every state is its arc.
+    private let hasRestricted: Bool
 
     init(
         graph: RoadGraph, network: ModeNetwork, avoidedFlags: UInt8, forbiddenFlags: UInt8 = 0, factors: [Float]?,
@@ -63,6 +65,7 @@ struct ShortestPathSearch {
         arcRestrictedModes = graph.arcRestrictedModes
         destinationState = network.destinationState
         arcCount = graph.arcCount
+        hasRestricted = !network.restrictedArcs.isEmpty
     }
 
     @inline(__always) private func isRestricted(_ arc: Int) -> Bool { arcRestrictedModes[arc] & modeBit != 0 }
@@ -75,6 +78,7 @@ struct ShortestPathSearch {
     /// The state after turning from `state` onto arc `b`, or nil when that would be through traffic on a
     /// destination-only road (``ThroughTrafficRule/next(after:enteringRestricted:)``).
     @inline(__always) private func forwardState(from state: Int, onto b: Int) -> Int? {
+        guard hasRestricted else { return b }
         let phase: ThroughTrafficRule.Phase =
             state >= arcCount ? .reachingDestination : (isRestricted(state) ? .leavingOrigin : .open)
         switch ThroughTrafficRule.next(after: phase, enteringRestricted: isRestricted(b)) {
@@ -87,9 +91,10 @@ struct ShortestPathSearch {
     /// The state on arc `a` that turns legally into `state`, if any (the rule read backwards; for each
     /// state there is at most one).
     @inline(__always) private func backwardState(onto state: Int, from a: Int) -> Int? {
+        guard hasRestricted else { return a }
         let phase: ThroughTrafficRule.Phase =
             state >= arcCount ? .reachingDestination : (isRestricted(state) ? .leavingOrigin : .open)
-        switch ThroughTrafficRule.previous(before: phase, fromRestricted: isRestricted(a)).first {
+        switch ThroughTrafficRule.previous(before: phase, fromRestricted: isRestricted(a)) {
         case .leavingOrigin, .open: return a
         case .reachingDestination: return Int(destinationState[a])
         case nil: return nil
