@@ -23,6 +23,9 @@ struct SnappedWaypointsTests {
         #expect(result.routeStatus == .ok)
         #expect(result.waypoints?.count == 2)
         #expect(result.waypoints?.last?.distanceMeters == snapped.last?.distanceMeters)
+        // Senate Square lies off the street, so the leg knows on which side, in router.route and on the bus.
+        let side = try #require(response.routes.first?.legs.last?.destinationSide)
+        #expect(harness.routeChanges.last?.routeLegs.last?.destinationSide == side)
     }
 
     @Test("a destination far from every road is a waypointError with a reason; the vehicle's own position is locationUnavailable")

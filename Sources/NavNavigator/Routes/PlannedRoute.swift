@@ -49,7 +49,7 @@ struct PlannedRoute {
                             maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
                             roadName: step.roadName.isEmpty ? nil : step.roadName, instruction: step.instruction,
                             distanceMeters: step.distanceMeters, durationSeconds: step.durationSeconds)
-                    }))
+                    }, destinationSide: leg.destinationSide))
         }
         guidance = GuidanceRoute(legs: guidanceLegs)
         self.legs = legs
