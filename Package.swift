@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "NavService", targets: ["NavService"]),
         .library(name: "NavNavigator", targets: ["NavNavigator"]),
         .library(name: "NavSinks", targets: ["NavSinks"]),
+        .library(name: "NavWeb", targets: ["NavWeb"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -26,11 +27,13 @@ let package = Package(
         .executable(name: "navbus-logger", targets: ["navbus-logger"]),
         .executable(name: "navbus-speeding-alerter", targets: ["navbus-speeding-alerter"]),
         .executable(name: "navbus-lighting-controller", targets: ["navbus-lighting-controller"]),
+        .executable(name: "navbus-web", targets: ["navbus-web"]),
     ],
     targets: [
-        // System libraries (apt: libzmq3-dev, libreadosm-dev).
+        // System libraries (apt: libzmq3-dev, libreadosm-dev, libmicrohttpd-dev).
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Libraries, one job each.
         .target(name: "NavProtocol", swiftSettings: strict),
@@ -47,6 +50,9 @@ let package = Package(
             dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
             swiftSettings: strict),
         .target(name: "NavSinks", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavWeb", dependencies: ["CMicroHTTPD", "NavBus", "NavService", "NavProtocol", "NavMap"],
+            swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
@@ -68,6 +74,8 @@ let package = Package(
         .executableTarget(
             name: "navbus-lighting-controller", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
+        .executableTarget(
+            name: "navbus-web", dependencies: ["NavBus", "NavService", "NavSinks", "NavWeb"], swiftSettings: strict),
         .executableTarget(
             name: "navbus",
             dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
@@ -91,6 +99,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "NavSinksTests", dependencies: ["NavSinks", "NavBus", "NavProtocol", "NavTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "NavWebTests", dependencies: ["NavWeb", "NavProtocol", "NavMap", "NavBus", "NavTesting"],
             swiftSettings: strict),
         .testTarget(name: "NavServiceTests", dependencies: ["NavService", "NavBus"], swiftSettings: strict),
         .testTarget(

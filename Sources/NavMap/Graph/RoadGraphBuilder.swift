@@ -24,6 +24,7 @@ public struct RoadGraphBuilder {
     private var wayPositions: [[(node: UInt32?, segment: UInt32?)]] = []
     private var wayByOSMID: [Int64: Int] = [:]
     private var restrictions: [RoadGraph.TurnRestriction] = []
+    private var nodeAttributes: [UInt32: NodeAttributes] = [:]
 
     /// Builds the graph for `data`.
     /// - Throws: ``MapError`` with code `noRoads` when no way is usable by any travel mode.
@@ -42,6 +43,7 @@ public struct RoadGraphBuilder {
         var graph = builder.makeGraph(restrictions: [])
         builder.resolve(data.restrictions, in: graph)
         graph = builder.makeGraph(restrictions: builder.restrictions)
+        graph.nodeAttributes = NodeAttributeTable(builder.nodeAttributes)
         progress?(MapImportProgress(phase: .done, processed: data.ways.count))
         return graph
     }
@@ -63,6 +65,7 @@ public struct RoadGraphBuilder {
         latitudes.append(node.latitude)
         longitudes.append(node.longitude)
         nodeOSMIDs.append(id)
+        if !node.attributes.isEmpty { nodeAttributes[index] = node.attributes }
         return index
     }
 
