@@ -5,6 +5,7 @@ extension WebAssets {
         "use strict";
         const $ = (id) => document.getElementById(id);
         const map = new NavMap($("map"));
+        map.insetLeft = 300;
         const vehicles = new Map();   // id -> { summary, glide, heading }
         const COLOURS = { enroute: "#1a73e8", rerouting: "#f29900", stopped: "#5f6368", idle: "#9aa0a6", alert: "#d93025" };
         const LIST_LIMIT = 200;
@@ -81,7 +82,7 @@ extension WebAssets {
             if (p[0] < -10 || p[1] < -10 || p[0] > map.width + 10 || p[1] > map.height + 10) continue;
             let path = byColour.get(colour);
             if (!path) { path = new Path2D(); byColour.set(colour, path); }
-            const a = entry.heading * RAD, s = 6 * scale, cos = Math.cos(a), sin = Math.sin(a);
+            const a = entry.heading * RAD, s = 7 * scale, cos = Math.cos(a), sin = Math.sin(a);
             const corner = (x, y) => [p[0] + x * cos - y * sin, p[1] + x * sin + y * cos];
             const tip = corner(0, -s), right = corner(s * 0.7, s * 0.8), left = corner(-s * 0.7, s * 0.8);
             path.moveTo(tip[0], tip[1]); path.lineTo(right[0], right[1]); path.lineTo(left[0], left[1]); path.closePath();

@@ -95,12 +95,13 @@ extension WebAssets {
 
           focusY() { return this.height * (this.camera.focus || 0.5); }
 
-          /** Fits a box (metres) into the view, north up. */
+          /** Fits a box (metres) into the view right of `insetLeft` pixels (a side panel), north up. */
           fit(minX, minY, maxX, maxY, padding) {
-            const pad = padding || 60;
+            const pad = padding || 60, inset = this.insetLeft || 0;
             const w = Math.max(maxX - minX, 50), h = Math.max(maxY - minY, 50);
-            this.camera = { x: (minX + maxX) / 2, y: (minY + maxY) / 2, rotation: 0, focus: 0.5,
-              scale: Math.min((this.width - 2 * pad) / w, (this.height - 2 * pad) / h) };
+            const scale = Math.min((this.width - inset - 2 * pad) / w, (this.height - 2 * pad) / h);
+            this.camera = { x: (minX + maxX) / 2 - inset / 2 / scale, y: (minY + maxY) / 2, rotation: 0, focus: 0.5,
+              scale: scale };
           }
 
           fitAll() {
@@ -180,7 +181,8 @@ extension WebAssets {
 
           /** Traffic lights and stop signs near the view, when zoomed in enough to tell them apart. */
           drawSigns(showLights, showStops) {
-            if (this.camera.scale < 0.5) return;
+            let drawn = 0;
+            if (this.camera.scale < 0.5) return drawn;
             const ctx = this.ctx, w = this.width, h = this.height;
             ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
             const visible = (p) => p[0] > -20 && p[1] > -20 && p[0] < w + 20 && p[1] < h + 20;
@@ -188,6 +190,7 @@ extension WebAssets {
               for (const node of this.signals) {
                 const p = this.toScreen(node);
                 if (!visible(p)) continue;
+                drawn += 1;
                 ctx.fillStyle = "#202124"; ctx.fillRect(p[0] - 4, p[1] - 10, 8, 20);
                 ["#ea4335", "#fbbc04", "#34a853"].forEach((colour, i) => {
                   ctx.beginPath(); ctx.arc(p[0], p[1] - 6 + i * 6, 2.2, 0, 2 * Math.PI);
@@ -199,6 +202,7 @@ extension WebAssets {
               for (const node of this.stops) {
                 const p = this.toScreen(node);
                 if (!visible(p)) continue;
+                drawn += 1;
                 ctx.beginPath();
                 for (let i = 0; i < 8; i++) {
                   const a = Math.PI / 8 + i * Math.PI / 4;
@@ -208,6 +212,7 @@ extension WebAssets {
                 ctx.strokeStyle = "#fff"; ctx.lineWidth = 1.2; ctx.stroke();
               }
             }
+            return drawn;
           }
 
           /** A numbered waypoint pin; the final destination is chequered. */
@@ -281,6 +286,6 @@ extension WebAssets {
           } catch (error) { console.warn("no road network", error); }
         }
 
-        window.navbusStats = { frames: 0, views: 0, lastViewAt: 0 };
+        window.navbusStats = { frames: 0, views: 0, lastViewAt: 0, signsDrawn: 0 };
         """#
 }

@@ -228,7 +228,7 @@ extension WebAssets {
           }
           map.drawBase(false);
           map.drawRoute(state.routePoints, state.route && state.route.traffic);
-          map.drawSigns(settings.showsTrafficLights, settings.showsStopSigns);
+          window.navbusStats.signsDrawn = map.drawSigns(settings.showsTrafficLights, settings.showsStopSigns);
           if (settings.showsDestinationMarkers) {
             for (const w of state.waypoints) map.drawMarker(w.point, w.waypointIndex + 1, w.isFinalDestination);
           }
