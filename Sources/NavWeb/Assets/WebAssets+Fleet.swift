@@ -6,7 +6,7 @@ extension WebAssets {
         const $ = (id) => document.getElementById(id);
         const map = new NavMap($("map"));
         map.insetLeft = 300;
-        const vehicles = new Map();   // id -> { summary, glide, heading }
+        const vehicles = new Map();   // id -> { summary, x0, y0 (drawn from), x1, y1 (gliding to), start, heading }
         const COLOURS = { enroute: "#1a73e8", rerouting: "#f29900", stopped: "#5f6368", idle: "#9aa0a6", alert: "#d93025" };
         const LIST_LIMIT = 200;
         let listDirty = true, fitted = false;
@@ -19,19 +19,33 @@ extension WebAssets {
         function onFleet(batch) {
           const now = performance.now();
           for (const summary of batch.vehicles) {
-            let entry = vehicles.get(summary.id);
-            if (!entry) { entry = { glide: new Glide(), heading: summary.course || 0 }; vehicles.set(summary.id, entry); }
-            entry.summary = summary;
             if (!map.origin) map.setOrigin(summary.lon, summary.lat);
-            entry.glide.set(map.project(summary.lon, summary.lat), now, 1000);
+            const p = map.project(summary.lon, summary.lat);
+            let entry = vehicles.get(summary.id);
+            if (!entry) {
+              entry = { x0: p[0], y0: p[1], x1: p[0], y1: p[1], start: now, heading: 0 };
+              vehicles.set(summary.id, entry);
+            } else {
+              // Glide on from wherever the vehicle is drawn now, over the second until its next update.
+              const t = Math.min(1, (now - entry.start) / 1000);
+              entry.x0 += (entry.x1 - entry.x0) * t; entry.y0 += (entry.y1 - entry.y0) * t;
+              entry.x1 = p[0]; entry.y1 = p[1]; entry.start = now;
+            }
+            entry.summary = summary;
             if (summary.course !== undefined) entry.heading = summary.course;
           }
           if (!fitted && !map.bounds && vehicles.size) fitVehicles();
           listDirty = true;
         }
 
+        function positionOf(entry, now) {
+          const t = Math.min(1, (now - entry.start) / 1000);
+          return [entry.x0 + (entry.x1 - entry.x0) * t, entry.y0 + (entry.y1 - entry.y0) * t];
+        }
+
         function fitVehicles() {
-          const points = [...vehicles.values()].map((v) => v.glide.at(performance.now())).filter(Boolean);
+          const now = performance.now();
+          const points = [...vehicles.values()].map((v) => positionOf(v, now));
           if (!points.length) return;
           const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
           map.fit(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), 80);
@@ -71,24 +85,28 @@ extension WebAssets {
         function frame() {
           const now = performance.now();
           map.drawBase(true);
-          const ctx = map.ctx, scale = 1;
+          const ctx = map.ctx, c = map.camera, w = map.width, h = map.height, fy = map.focusY();
+          const cos = Math.cos(c.rotation), sin = Math.sin(c.rotation), k = c.scale;
           ctx.setTransform(map.ratio, 0, 0, map.ratio, 0, 0);
-          // One path per colour: a thousand arrows cost four fills, not a thousand.
+          // One path per colour: a thousand arrows cost a handful of fills, not a thousand.
           const byColour = new Map();
+          const size = 7;
           for (const entry of vehicles.values()) {
-            const point = entry.glide.at(now);
-            if (!point) continue;
-            const p = map.toScreen(point), colour = colourOf(entry.summary);
-            if (p[0] < -10 || p[1] < -10 || p[0] > map.width + 10 || p[1] > map.height + 10) continue;
+            const t = Math.min(1, (now - entry.start) / 1000);
+            const dx = entry.x0 + (entry.x1 - entry.x0) * t - c.x, dy = c.y - (entry.y0 + (entry.y1 - entry.y0) * t);
+            const px = w / 2 + (dx * cos - dy * sin) * k, py = fy + (dx * sin + dy * cos) * k;
+            if (px < -10 || py < -10 || px > w + 10 || py > h + 10) continue;
+            const colour = colourOf(entry.summary);
             let path = byColour.get(colour);
             if (!path) { path = new Path2D(); byColour.set(colour, path); }
-            const a = entry.heading * RAD, s = 7 * scale, cos = Math.cos(a), sin = Math.sin(a);
-            const corner = (x, y) => [p[0] + x * cos - y * sin, p[1] + x * sin + y * cos];
-            const tip = corner(0, -s), right = corner(s * 0.7, s * 0.8), left = corner(-s * 0.7, s * 0.8);
-            path.moveTo(tip[0], tip[1]); path.lineTo(right[0], right[1]); path.lineTo(left[0], left[1]); path.closePath();
+            const a = entry.heading * RAD + c.rotation, ca = Math.cos(a) * size, sa = Math.sin(a) * size;
+            // Tip ahead, two corners behind: (0,-1), (0.7,0.8), (-0.7,0.8) turned by the heading.
+            path.moveTo(px + sa, py - ca);
+            path.lineTo(px + 0.7 * ca - 0.8 * sa, py + 0.7 * sa + 0.8 * ca);
+            path.lineTo(px - 0.7 * ca - 0.8 * sa, py - 0.7 * sa + 0.8 * ca);
+            path.closePath();
           }
-          ctx.strokeStyle = "#ffffff"; ctx.lineWidth = 1.5;
-          for (const [colour, path] of byColour) { ctx.fillStyle = colour; ctx.stroke(path); ctx.fill(path); }
+          for (const [colour, path] of byColour) { ctx.fillStyle = colour; ctx.fill(path); }
           window.navbusStats.frames += 1;
           requestAnimationFrame(frame);
         }
@@ -97,9 +115,7 @@ extension WebAssets {
           let best = null, bestDistance = 14;
           const now = performance.now();
           for (const [id, entry] of vehicles) {
-            const point = entry.glide.at(now);
-            if (!point) continue;
-            const p = map.toScreen(point), d = Math.hypot(p[0] - x, p[1] - y);
+            const p = map.toScreen(positionOf(entry, now)), d = Math.hypot(p[0] - x, p[1] - y);
             if (d < bestDistance) { best = id; bestDistance = d; }
           }
           return best;
