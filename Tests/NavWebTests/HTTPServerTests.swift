@@ -49,7 +49,11 @@ struct RawHTTPClient {
         let server = try HTTPServer(address: ListenAddress(host: "127.0.0.1", port: 0), connectionLimit: 8) {
             routes.respond(to: $0)
         }
-        defer { server.stop() }
+        defer {
+            // As the service does: end the streams first, or stopping waits for their next keep-alive.
+            fleet.closeAll()
+            server.stop()
+        }
         #expect(server.port > 0)
         let client = RawHTTPClient(port: server.port)
         let page = try client.get("/vehicle/a%20b?navigationHeaderEnabled=false")

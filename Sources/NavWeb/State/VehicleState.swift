@@ -146,7 +146,7 @@ public struct VehicleState: Sendable {
     /// The navigation page's model now.
     public var view: VehicleView {
         VehicleView(
-            vehicle: vehicle, time: updatedAt, navState: navInfo?.navState ?? (route.map { $0.routeLegs.isEmpty } == false ? .enroute : nil),
+            vehicle: vehicle, time: updatedAt, navState: navInfo?.navState,
             header: header, footer: footer, directions: directions, progress: progress, speedometer: speedometer,
             position: location.map {
                 VehicleView.Position(
