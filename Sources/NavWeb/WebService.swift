@@ -1,4 +1,5 @@
-public import NavBus
+import NavCore
+import NavBus
 public import NavService
 import NavMap
 import NavProtocol
@@ -9,23 +10,21 @@ import NavProtocol
 /// The bus side runs on one reactor thread (messages, the fleet flush every 100 ms, traffic expiry, heartbeat);
 /// the HTTP server has a thread per connection. The two meet only in ``LiveFleet``, whose queues never make the
 /// bus thread wait for a browser.
-public final class WebService {
+public final class WebService: Service {
     public struct Configuration: Sendable {
         public var subscriberEndpoint: String
         public var publisherEndpoint: String
-        public var identity: SourceIdentity
         public var listen: ListenAddress
         /// The map the navigator loads (`.osm.pbf`, `.osm` or `.navgraph`), for `/map.json` and traffic colours.
         public var mapPath: String?
         public var limits: LiveFleet.Limits
 
         public init(
-            subscriberEndpoint: String, publisherEndpoint: String, identity: SourceIdentity, listen: ListenAddress,
-            mapPath: String?, limits: LiveFleet.Limits = LiveFleet.Limits()
+            subscriberEndpoint: String, publisherEndpoint: String, listen: ListenAddress, mapPath: String?,
+            limits: LiveFleet.Limits = LiveFleet.Limits()
         ) {
             self.subscriberEndpoint = subscriberEndpoint
             self.publisherEndpoint = publisherEndpoint
-            self.identity = identity
             self.listen = listen
             self.mapPath = mapPath
             self.limits = limits
@@ -33,21 +32,17 @@ public final class WebService {
     }
 
     public let configuration: Configuration
-    public let counters = BusCounters()
-    private let logger: Logger
 
-    public init(configuration: Configuration, logger: Logger) {
+    public init(configuration: Configuration) {
         self.configuration = configuration
-        self.logger = logger
     }
 
-    /// Serves until `stop` is requested.
-    /// - Parameter ready: called with the port the server listens on, once it does.
+    /// Serves until the context's stop flag is raised.
     /// - Throws: `MapError` for an unreadable map, ``HTTPServerError`` when the address cannot be bound,
     ///   `ZMQError` when the sockets cannot be set up.
-    public func run(stop: StopFlag, ready: (Int) -> Void = { _ in }) throws {
-        let logger = self.logger
-        let counters = self.counters
+    public func run(_ context: ServiceContext) throws {
+        let logger = context.logger
+        let counters = context.counters
         var mapJSON: [UInt8]?
         var matcher: (any RouteWayMatcher)?
         if let path = configuration.mapPath {
@@ -71,15 +66,13 @@ public final class WebService {
             fleet.closeAll()
             server.stop()
         }
-        let context = ZMQContext()
+        let zmq = ZMQContext()
         let subscriber = try Subscriber(
-            context: context, endpoint: configuration.subscriberEndpoint, prefixes: BusInput.prefixes,
-            counters: counters)
+            context: zmq, endpoint: configuration.subscriberEndpoint, prefixes: BusInput.prefixes, counters: counters)
         subscriber.onReject = { logger.warning("rejected a message: \($0)") }
         let publisher = try Publisher(
-            context: context, endpoint: configuration.publisherEndpoint, identity: configuration.identity,
-            counters: counters)
-        let reactor = Reactor(stop: stop)
+            context: zmq, endpoint: configuration.publisherEndpoint, identity: context.identity, counters: counters)
+        let reactor = Reactor(stop: context.stop)
         reactor.onError = { logger.error("\($0)") }
         reactor.onReadable(subscriber.socket) {
             try subscriber.drain { message in
@@ -103,14 +96,12 @@ public final class WebService {
         }
         reactor.every(0.1) { fleet.flushFleet() }
         reactor.every(1.0) { fleet.expireTraffic(now: .now()) }
-        HeartbeatPublisher(process: "navbus-web", identity: configuration.identity, counters: counters)
-            .schedule(on: reactor, publisher: publisher) {
-                ["clients": UInt64(fleet.clientCount), "vehicles": UInt64(fleet.vehicleIDs.count)]
-            }
+        context.scheduleHeartbeat(on: reactor, publisher: publisher) {
+            ["clients": UInt64(fleet.clientCount), "vehicles": UInt64(fleet.vehicleCount)]
+        }
         let host = configuration.listen.host
         let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
         logger.info("serving http://\(shown):\(server.port)/ (fleet) and /vehicle/ID")
-        ready(server.port)
         try reactor.run()
         logger.info(
             "stopped; \(counters.value("clientsConnected")) event streams served, "

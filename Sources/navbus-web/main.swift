@@ -1,10 +1,9 @@
-import NavBus
+import NavCore
 import NavService
-import NavSinks
 import NavWeb
 
-let parser = OptionParser(
-    command: "navbus-web",
+ServiceRunner(
+    command: "navbus-web", role: "web",
     summary: "serves the navigation UI in a browser: the fleet at /, each vehicle at /vehicle/ID, live by Server-Sent Events",
     usage: """
         navbus-web [--listen HOST:PORT] [--map FILE] [--max-clients N]
@@ -26,15 +25,12 @@ let parser = OptionParser(
         Option(
             "map", variable: "NAVBUS_MAP", help: "the map the navigator loads (.osm.pbf, .osm or .navgraph)",
             valueName: "FILE"),
-        Option(
-            "max-clients", default: "64", help: "event streams open at once (more get 503)", valueName: "N"),
-    ] + Endpoints.busOptions + SinkCommandLine.processOptions)
-
-ProcessMain.run(parser: parser) { options in
+        Option("max-clients", default: "64", help: "event streams open at once (more get 503)", valueName: "N"),
+    ] + Endpoints.busOptions
+).main { options, _ in
     guard options.positional.isEmpty else {
         throw UsageError("unexpected argument '\(options.positional[0])' (see navbus-web --help)")
     }
-    let logger = try SinkCommandLine.logger(options, label: "navbus-web")
     let listenText = try options.require("listen")
     guard let listen = ListenAddress(parsing: listenText) else {
         throw UsageError("--listen expects HOST:PORT such as 127.0.0.1:8080, got '\(listenText)'")
@@ -42,15 +38,9 @@ ProcessMain.run(parser: parser) { options in
     guard let maxClients = try options.integer("max-clients"), maxClients >= 1 else {
         throw UsageError("--max-clients must be a whole number of at least 1")
     }
-    let map = options.value("map").flatMap { $0.isEmpty ? nil : $0 }
-    let stop = StopFlag()
-    let signals = SignalStop.install(stop, logger: logger)
-    try WebService(
+    return WebService(
         configuration: .init(
             subscriberEndpoint: try options.require("sub"), publisherEndpoint: try options.require("pub"),
-            identity: SourceIdentity(role: "web", instance: options.value("instance")), listen: listen, mapPath: map,
-            limits: LiveFleet.Limits(clients: maxClients)),
-        logger: logger
-    ).run(stop: stop)
-    withExtendedLifetime(signals) {}
+            listen: listen, mapPath: options.value("map").flatMap { $0.isEmpty ? nil : $0 },
+            limits: LiveFleet.Limits(clients: maxClients)))
 }

@@ -1,5 +1,5 @@
+public import NavCore
 public import NavMap
-public import NavProtocol
 
 /// Finds the road under a route segment with the map's spatial index, for traffic given by way id.
 public struct RoadWayMatcher: RouteWayMatcher {
@@ -9,12 +9,10 @@ public struct RoadWayMatcher: RouteWayMatcher {
         snapper = RoadSnapper(graph: graph)
     }
 
-    public func wayID(at point: NavProtocol.Coordinate) -> Int64? {
+    public func wayID(at point: Coordinate) -> Int64? {
         // A route runs on the roads it was planned on: its segments lie within a few metres of them.
         guard
-            let position = snapper.nearest(
-                to: NavMap.Coordinate(latitude: point.latitude, longitude: point.longitude), mode: .driving,
-                maxDistanceMeters: 15)
+            let position = snapper.nearest(to: point, mode: .driving, maxDistanceMeters: 15)
         else { return nil }
         return snapper.graph.osmID(ofWay: snapper.graph.way(ofSegment: position.segment))
     }

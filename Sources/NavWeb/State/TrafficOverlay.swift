@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// Finds the OpenStreetMap way a stretch of route runs on, so conditions given by way id can colour it.
@@ -62,7 +63,7 @@ public struct TrafficOverlay: Sendable {
     private static func covers(_ condition: TrafficCondition, point: Coordinate, wayID: Int64?) -> Bool {
         if let ways = condition.wayIds, let wayID, ways.contains(wayID) { return true }
         switch condition.area {
-        case .circle(let center, let radius): return GreatCircle.metres(from: center, to: point) <= radius
+        case .circle(let center, let radius): return center.distance(to: point) <= radius
         case .boundingBox(let box): return box.contains(point)
         case nil: return false
         }

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// What changed on a vehicle's page after an input.
@@ -124,7 +125,7 @@ public struct VehicleState: Sendable {
         }
         cumulativeMetres = [0]
         for i in routePoints.indices.dropFirst() {
-            cumulativeMetres.append(cumulativeMetres[i - 1] + GreatCircle.metres(from: routePoints[i - 1], to: routePoints[i]))
+            cumulativeMetres.append(cumulativeMetres[i - 1] + routePoints[i - 1].distance(to: routePoints[i]))
         }
         routeTraffic = traffic.runs(along: routePoints, matcher: matcher, now: now)
         let routeMetres = change.routeLegs.reduce(0) { $0 + $1.distanceMeters }

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// The navigation page of one vehicle (`view` events): every element the SDK's navigation UI shows, ready to draw.

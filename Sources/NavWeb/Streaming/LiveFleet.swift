@@ -170,6 +170,13 @@ public final class LiveFleet: @unchecked Sendable {
         return fleet.vehicles[vehicle]?.view
     }
 
+    /// How many vehicles are known.
+    public var vehicleCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return fleet.vehicles.count
+    }
+
     /// The ids of every known vehicle, sorted.
     public var vehicleIDs: [String] {
         lock.lock()
