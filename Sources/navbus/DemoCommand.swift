@@ -88,7 +88,7 @@ enum DemoCommand: CLICommand {
             if webListen != nil, failure == nil, let address = children.webAddress() {
                 // The trip is over but its last state stays on the page, as a driver would leave it on screen.
                 say("the trip is over; still serving the navigation UI at \(address)vehicle/default — Ctrl-C to stop")
-                while !interrupt.isStopRequested, children.firstDead() == nil { usleep(100_000) }
+                while children.firstDead() == nil, !interrupt.wait(seconds: 0.5) {}
                 if !interrupt.isStopRequested, let dead = children.firstDead() { failure = dead }
             }
         } catch {

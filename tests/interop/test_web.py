@@ -6,7 +6,8 @@ endpoints and a free HTTP port, during a guided two-stop trip.
 - ui.lighting.v1 (published with `navbus pub`) switches the header to the night colours and back;
 - a reroute (the vehicle leaves its route) restarts the trip progress bar;
 - every SDK setting switches its element off (or the signs on) by query parameter;
-- the fleet page shows the vehicle and clicks through to its page.
+- the fleet page shows the vehicle and clicks through to its page;
+- `navbus demo --web` prints the address and keeps serving after the trip.
 
 A screenshot per state is kept under .build/test-artifacts/web/. Needs NAVBUS_BIN (make test sets it).
 """
@@ -14,11 +15,14 @@ A screenshot per state is kept under .build/test-artifacts/web/. Needs NAVBUS_BI
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import re
+import signal
 import subprocess
 import threading
 import time
+import urllib.request
 
 import pytest
 import zmq
@@ -123,7 +127,7 @@ class Stack:
     def publish(self, topic: str, payload: dict) -> None:
         env = dict(self.endpoints.environment)
         done = subprocess.run([str(bin_dir() / "navbus"), "pub", topic, json.dumps(payload), "--vehicle", VEHICLE],
-                              env={**__import__("os").environ, **env}, capture_output=True, text=True, timeout=20)
+                              env={**os.environ, **env}, capture_output=True, text=True, timeout=20)
         assert done.returncode == 0, done.stderr
 
     def stop(self) -> list[str]:
@@ -281,7 +285,7 @@ def test_a_reroute_restarts_the_trip_progress_bar(stack, browser):
     before = wait_for(browser, lambda s: not s["barHidden"] and s["fraction"] > 0.03, 90, "progress along the trip")
     screenshot(browser, "progress-before-reroute")
     # The vehicle turns up 150 m off its route: after a few fixes there the navigator reroutes (offRoute).
-    view = json.loads(__import__("urllib.request").request.urlopen(stack.url(f"/state.json?vehicle={VEHICLE}")).read())
+    view = json.loads(urllib.request.urlopen(stack.url(f"/state.json?vehicle={VEHICLE}")).read())
     here = view["position"]
     stack.call_feeder("locationSimulator.simulateLocation",
                       {"latitude": here["latitude"] + 0.00135, "longitude": here["longitude"]})
@@ -344,8 +348,35 @@ def test_the_fleet_page_shows_the_vehicle_and_clicks_through(stack, browser):
 
 
 def test_page_weight_before_map_data_is_under_300_kilobytes(stack):
-    import urllib.request
     total = 0
     for path in ("/vehicle/x", "/assets/app.css", "/assets/map.js", "/assets/format.js", "/assets/vehicle.js"):
         total += len(urllib.request.urlopen(stack.url(path)).read())
     assert total < 300 * 1024, total
+
+
+def test_demo_with_web_prints_the_address_and_keeps_serving_after_the_trip(tmp_path):
+    demo = subprocess.Popen(
+        [str(bin_dir() / "navbus"), "demo", "--headless", "--web", "--web-listen", "127.0.0.1:0", "--map", str(MAP),
+         "--speed-multiplier", "30", "--log-dir", str(tmp_path / "log"), "--timeout", "240"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        address, lines, deadline = None, [], time.monotonic() + 240
+        while time.monotonic() < deadline:
+            line = demo.stdout.readline()
+            assert line, f"the demo ended early:\n{''.join(lines)}\n{demo.stderr.read()[-2000:]}"
+            lines.append(line)
+            found = re.search(r"navigation UI: (http://127\.0\.0\.1:\d+/)vehicle/default", line)
+            address = address or (found.group(1) if found else None)
+            if "still serving the navigation UI" in line:
+                break
+        assert address, "".join(lines)
+        assert "still serving" in lines[-1], "".join(lines)
+        time.sleep(2)
+        assert demo.poll() is None, "the demo stopped serving after the trip"
+        view = json.loads(urllib.request.urlopen(f"{address}state.json?vehicle=default").read())
+        assert view["arrival"]["title"] == "Senate Square" and view["arrival"]["isFinalDestination"]
+        assert b"navigation" in urllib.request.urlopen(f"{address}vehicle/default").read()
+    finally:
+        demo.send_signal(signal.SIGINT)
+        code = demo.wait(timeout=30)
+    assert code == 0, demo.stderr.read()[-2000:]
