@@ -286,6 +286,6 @@ extension WebAssets {
           } catch (error) { console.warn("no road network", error); }
         }
 
-        window.navbusStats = { frames: 0, views: 0, lastViewAt: 0, signsDrawn: 0 };
+        window.navbusStats = { frames: 0, views: 0, lastViewAt: 0, signsDrawn: 0, shown: [] };
         """#
 }

@@ -21,7 +21,7 @@ extension WebAssets {
         .maneuver svg { width: 56px; height: 56px; display: block; fill: currentColor; }
         .maneuver.small svg { width: 22px; height: 22px; }
         .then { opacity: .85; }
-        #alert-banner { position: absolute; top: 8px; right: 8px; z-index: 4; padding: 8px 12px; border-radius: 8px;
+        #alert-banner { position: absolute; top: 8px; right: 8px; z-index: 5; padding: 8px 12px; border-radius: 8px;
           background: var(--danger); color: #fff; font-weight: 700; }
         #trip-progress { position: absolute; left: 16px; bottom: 210px; top: 170px; max-height: 400px; width: 12px;
           border-radius: 6px; z-index: 1; }

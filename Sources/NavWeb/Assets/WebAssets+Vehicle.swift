@@ -195,8 +195,13 @@ extension WebAssets {
               state.headingGlide.set([state.heading], now, 600);
             }
           }
-          window.navbusStats.views += 1;
-          window.navbusStats.lastViewAt = Date.now();
+          const stats = window.navbusStats;
+          stats.views += 1;
+          stats.lastViewAt = Date.now();
+          // What the driver sees after each update, stamped, for the browser tests and the benchmark.
+          stats.shown.push([stats.lastViewAt, $("maneuver-instruction").textContent, $("maneuver-road").textContent,
+            $("footer-distance").textContent, $("speedometer").dataset.level, $("speed-limit").textContent]);
+          if (stats.shown.length > 4000) stats.shown.splice(0, 1000);
         }
 
         function onRoute(route) {
