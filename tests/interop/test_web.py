@@ -395,3 +395,31 @@ def test_demo_with_web_prints_the_address_and_keeps_serving_after_the_trip(tmp_p
         demo.send_signal(signal.SIGINT)
         code = demo.wait(timeout=30)
     assert code == 0, demo.stderr.read()[-2000:]
+
+
+@pytest.mark.parametrize("args, code, says", [
+    (["--listen", "8080"], 64, "HOST:PORT"),
+    (["--listen", "127.0.0.1:99999"], 64, "HOST:PORT"),
+    (["--max-clients", "0"], 64, "--max-clients"),
+    (["--map", "/nonexistent/map.osm.pbf", "--listen", "127.0.0.1:0"], 1, "/nonexistent/map.osm.pbf"),
+])
+def test_bad_configuration_exits_with_a_one_line_reason(args, code, says):
+    done = subprocess.run([str(bin_dir() / "navbus-web"), *args], capture_output=True, text=True, timeout=30,
+                          env={**os.environ, **Endpoints().environment})
+    assert done.returncode == code, done.stderr
+    assert says in done.stderr.strip().splitlines()[-1], done.stderr
+
+
+def test_a_taken_port_is_a_clear_error(stack):
+    done = subprocess.run([str(bin_dir() / "navbus-web"), "--listen", f"127.0.0.1:{stack.port}"],
+                          capture_output=True, text=True, timeout=30, env={**os.environ, **stack.endpoints.environment})
+    assert done.returncode == 1
+    assert "cannot listen on 127.0.0.1:" in done.stderr.strip().splitlines()[-1], done.stderr
+
+
+def test_help_names_the_sdk_settings():
+    done = subprocess.run([str(bin_dir() / "navbus-web"), "--help"], capture_output=True, text=True, timeout=10)
+    assert done.returncode == 0
+    for name in ("--listen", "NAVBUS_WEB_LISTEN", "--map", "NAVBUS_MAP", "navigationTripProgressBarEnabled",
+                 "showsStopSigns"):
+        assert name in done.stdout, name
