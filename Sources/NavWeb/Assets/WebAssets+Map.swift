@@ -161,8 +161,9 @@ extension WebAssets {
             ctx.drawImage(this.base, 0, 0);
           }
 
-          /** The route: casing, then each traffic run in its colour. points are [x, y] metres. */
-          drawRoute(points, runs) {
+          /** The route: casing, the part already driven (before `passed`) grey, then each traffic run ahead in its
+              colour. points are [x, y] metres. */
+          drawRoute(points, runs, passed) {
             if (!points || points.length < 2) return;
             const ctx = this.ctx, pal = this.palette();
             ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
@@ -174,9 +175,13 @@ extension WebAssets {
               for (let i = from + 1; i <= to && i < screen.length; i++) ctx.lineTo(screen[i][0], screen[i][1]);
               ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.stroke();
             };
-            stroke(0, screen.length - 1, pal.routeCasing, 9);
+            const behind = Math.max(0, Math.min(passed || 0, screen.length - 1));
+            if (behind > 0) stroke(0, behind, "#9aa0a6", 6);
+            stroke(behind, screen.length - 1, pal.routeCasing, 9);
             const list = runs && runs.length ? runs : [{ from: 0, to: screen.length - 1, level: "free" }];
-            for (const run of list) stroke(run.from, run.to, pal[run.level] || pal.free, 6);
+            for (const run of list) {
+              if (run.to > behind) stroke(Math.max(run.from, behind), run.to, pal[run.level] || pal.free, 6);
+            }
           }
 
           /** Traffic lights and stop signs near the view, when zoomed in enough to tell them apart. */

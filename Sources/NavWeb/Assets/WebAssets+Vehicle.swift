@@ -88,7 +88,7 @@ extension WebAssets {
         const $ = (id) => document.getElementById(id);
         const map = new NavMap($("map"));
         const state = { view: null, route: null, routePoints: [], waypoints: [], mode: "follow",
-          glide: new Glide(), heading: 0, headingGlide: new Glide(), revision: 0 };
+          glide: new Glide(), heading: 0, headingGlide: new Glide(), revision: 0, passed: 0 };
         document.title = `${vehicleId} · navbus`;
 
         function show(id, visible) { $(id).classList.toggle("hidden", !visible); }
@@ -188,8 +188,9 @@ extension WebAssets {
           renderProgress(view);
           if (!$("directions").classList.contains("hidden")) renderDirections(view);
           if (view.position && map.origin) {
-            const now = performance.now();
-            state.glide.set(map.project(view.position.longitude, view.position.latitude), now, 1000);
+            const now = performance.now(), here = map.project(view.position.longitude, view.position.latitude);
+            state.glide.set(here, now, 1000);
+            if (view.position.onRoute) state.passed = passedIndex(here);
             if (view.position.course !== undefined) {
               state.heading = unwrapHeading(state.heading, view.position.course);
               state.headingGlide.set([state.heading], now, 600);
@@ -204,11 +205,24 @@ extension WebAssets {
           if (stats.shown.length > 4000) stats.shown.splice(0, 1000);
         }
 
+        /** The last route position behind the vehicle: the nearest one, searched a little back and well ahead
+            of the last answer, since the vehicle only moves on. */
+        function passedIndex(here) {
+          const points = state.routePoints;
+          let best = state.passed, bestDistance = Infinity;
+          for (let i = Math.max(0, state.passed - 5); i < Math.min(points.length, state.passed + 400); i++) {
+            const d = Math.hypot(points[i][0] - here[0], points[i][1] - here[1]);
+            if (d < bestDistance) { best = i; bestDistance = d; }
+          }
+          return best;
+        }
+
         function onRoute(route) {
           state.route = route;
           if (route.coordinates.length) map.setOrigin(route.coordinates[0][0], route.coordinates[0][1]);
           state.routePoints = route.coordinates.map((c) => map.project(c[0], c[1]));
           state.waypoints = route.waypoints.map((w) => ({ ...w, point: map.project(w.longitude, w.latitude) }));
+          if (route.revision !== state.revision) state.passed = 0;
           if (route.revision !== state.revision && state.mode === "overview") overview();
           state.revision = route.revision;
         }
@@ -232,7 +246,7 @@ extension WebAssets {
               rotation: -(heading ? heading[0] : 0) * RAD, focus: 0.66 };
           }
           map.drawBase(false);
-          map.drawRoute(state.routePoints, state.route && state.route.traffic);
+          map.drawRoute(state.routePoints, state.route && state.route.traffic, state.passed);
           window.navbusStats.signsDrawn = map.drawSigns(settings.showsTrafficLights, settings.showsStopSigns);
           if (settings.showsDestinationMarkers) {
             for (const w of state.waypoints) map.drawMarker(w.point, w.waypointIndex + 1, w.isFinalDestination);
