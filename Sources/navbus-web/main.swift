@@ -15,7 +15,8 @@ ServiceRunner(
         /map.json             the road network of --map, drawn by the pages (nothing is fetched from elsewhere)
         The navigation page takes the SDK's settings as query parameters, each true or false:
         navigationHeaderEnabled, navigationFooterEnabled, navigationTripProgressBarEnabled, shouldDisplaySpeedometer,
-        showsDestinationMarkers (default true), showsTrafficLights, showsStopSigns (default false); units=imperial.
+        showsDestinationMarkers, recenterButtonEnabled, scrollGestures, zoomGestures (default true),
+        showsTrafficLights, showsStopSigns, compassButton, myLocationButton (default false); units=imperial.
         Port 0 picks a free port; the log line "serving http://..." names it.
         """,
     options: [

@@ -38,13 +38,14 @@ import Testing
         for id in [
             "nav-header", "header-primary", "header-secondary", "nav-footer", "footer-eta", "trip-progress",
             "progress-elapsed", "progress-position", "speedometer", "speed-limit", "speed-current", "directions-list",
-            "camera-toggle", "settings-list", "map",
+            "camera-toggle", "settings-list", "map", "compass", "recenter", "my-location",
         ] {
             #expect(WebAssets.vehiclePage.contains("id=\"\(id)\""), "missing #\(id)")
         }
         for setting in [
             "navigationHeaderEnabled", "navigationFooterEnabled", "navigationTripProgressBarEnabled",
             "shouldDisplaySpeedometer", "showsDestinationMarkers", "showsTrafficLights", "showsStopSigns",
+            "compassButton", "myLocationButton", "recenterButtonEnabled", "scrollGestures", "zoomGestures",
         ] {
             #expect(WebAssets.asset(named: "vehicle.js")?.text.contains(setting) == true, "missing \(setting)")
         }

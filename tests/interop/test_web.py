@@ -29,6 +29,7 @@ import pytest
 import zmq
 
 from conftest import ROOT, Endpoints, NavbusProcess, bin_dir, subscribe
+from selenium.webdriver.common.action_chains import ActionChains
 from web_browser import chromium, format_distance
 
 MAP = ROOT / "maps" / "helsinki.osm.pbf"
@@ -340,6 +341,21 @@ def test_each_sdk_setting_switches_its_element(stack, browser):
     assert first and first == page_state(browser)["instruction"], first
     screenshot(browser, "vehicle-directions")
     browser.find_element("id", "directions-toggle").click()
+    # The map controls of the guide: compass and my-location on request, re-centre once the driver pans away.
+    browser.get(stack.url(f"/vehicle/{VEHICLE}?compassButton=true&myLocationButton=true"))
+    wait_for(browser, lambda s: not s["headerHidden"], 10, "the header")
+    visible = lambda element: browser.execute_script(
+        f"return !document.getElementById('{element}').classList.contains('hidden')")
+    assert visible("compass") and visible("my-location") and not visible("recenter")
+    ActionChains(browser).move_to_element_with_offset(browser.find_element("id", "map"), 0, 100).click_and_hold() \
+        .move_by_offset(120, 40).release().perform()
+    assert visible("recenter"), "panning away shows the re-centre button"
+    browser.find_element("id", "recenter").click()
+    assert not visible("recenter") and browser.find_element("id", "camera-toggle").text == "Overview"
+    browser.find_element("id", "compass").click()
+    assert browser.find_element("id", "camera-toggle").text == "Follow", "the compass switches to the overview"
+    browser.get(stack.url(f"/vehicle/{VEHICLE}?showsTrafficLights=true&showsStopSigns=true"))
+    wait_for(browser, lambda s: not s["headerHidden"], 10, "the header")
     # The settings panel changes the same settings live, and writes them into the address.
     browser.find_element("id", "settings-toggle").click()
     browser.find_element("id", "setting-navigationHeaderEnabled").click()

@@ -28,7 +28,10 @@ extension WebAssets {
           <div id="speed-limit-sign"><span id="speed-limit">–</span></div>
           <div id="speed-current-box"><span id="speed-current"></span><small id="speed-unit"></small></div>
         </div>
+        <button id="compass" type="button" class="hidden" aria-label="compass"><span id="compass-needle">▲</span></button>
         <nav id="controls">
+          <button id="recenter" type="button" class="hidden">Re-centre</button>
+          <button id="my-location" type="button" class="hidden" aria-label="my location">◎</button>
           <button id="camera-toggle" type="button">Overview</button>
           <button id="directions-toggle" type="button">Directions</button>
           <button id="settings-toggle" type="button" aria-label="settings">⚙</button>

@@ -53,6 +53,10 @@ extension WebAssets {
         #controls button, #controls a { font: inherit; font-size: 14px; padding: 8px 12px; border: 0; border-radius: 20px;
           background: var(--panel); color: var(--panel-text); box-shadow: 0 1px 4px rgba(0,0,0,.3); cursor: pointer;
           text-decoration: none; text-align: center; }
+        #compass { position: absolute; right: 8px; top: 64px; z-index: 2; width: 44px; height: 44px; border: 0;
+          border-radius: 50%; background: var(--panel); color: #d93025; box-shadow: 0 1px 4px rgba(0,0,0,.3);
+          font-size: 18px; cursor: pointer; }
+        #compass-needle { display: inline-block; }
         #directions, #settings { position: absolute; right: 8px; top: 8px; bottom: 200px; width: 340px; z-index: 4;
           overflow: auto; padding: 8px 14px; border-radius: 10px; background: var(--panel);
           box-shadow: 0 2px 8px rgba(0,0,0,.35); }

@@ -70,6 +70,11 @@ extension WebAssets {
           showsDestinationMarkers: true,
           showsTrafficLights: false,
           showsStopSigns: false,
+          compassButton: false,
+          myLocationButton: false,
+          recenterButtonEnabled: true,
+          scrollGestures: true,
+          zoomGestures: true,
         };
         const LABELS = {
           navigationHeaderEnabled: "Navigation header",
@@ -79,6 +84,11 @@ extension WebAssets {
           showsDestinationMarkers: "Destination markers",
           showsTrafficLights: "Traffic lights",
           showsStopSigns: "Stop signs",
+          compassButton: "Compass",
+          myLocationButton: "My location button",
+          recenterButtonEnabled: "Re-centre button",
+          scrollGestures: "Drag to pan",
+          zoomGestures: "Wheel to zoom",
         };
         const COLOUR_PARAMETERS = ["navigationHeaderPrimaryBackgroundColor", "navigationHeaderSecondaryBackgroundColor",
           "navigationHeaderPrimaryBackgroundColorNightMode", "navigationHeaderSecondaryBackgroundColorNightMode"];
@@ -256,6 +266,7 @@ extension WebAssets {
             const off = state.view && state.view.position && !state.view.position.onRoute;
             map.drawVehicle(here, heading ? heading[0] : 0, off ? "#9aa0a6" : "#1a73e8", 15);
           }
+          if (settings.compassButton) $("compass-needle").style.transform = `rotate(${map.camera.rotation}rad)`;
           window.navbusStats.frames += 1;
           requestAnimationFrame(frame);
         }
@@ -263,7 +274,16 @@ extension WebAssets {
         function setMode(mode) {
           state.mode = mode;
           $("camera-toggle").textContent = mode === "follow" ? "Overview" : "Follow";
-          if (mode === "overview") overview(); else map.camera.scale = 1.6;
+          if (mode === "overview") overview(); else if (mode === "follow") map.camera.scale = 1.6;
+          renderControls();
+        }
+
+        /** The map controls the settings ask for: the re-centre button only after the driver moved the map away. */
+        function renderControls() {
+          show("recenter", settings.recenterButtonEnabled && state.mode === "free");
+          show("my-location", settings.myLocationButton);
+          show("compass", settings.compassButton);
+          $("compass-needle").style.transform = `rotate(${map.camera.rotation}rad)`;
         }
 
         function buildSettings() {
@@ -277,6 +297,7 @@ extension WebAssets {
               if (input.checked === DEFAULTS[name]) query.delete(name); else query.set(name, String(input.checked));
               history.replaceState(null, "", `${location.pathname}${query.toString() ? "?" + query : ""}`);
               if (state.view) onView(state.view);
+              renderControls();
             });
             label.append(input, ` ${LABELS[name]} (${name})`);
             box.append(label);
@@ -301,8 +322,13 @@ extension WebAssets {
           $("directions").classList.add("hidden");
           $("settings").classList.toggle("hidden");
         });
+        // As in the SDK: the compass switches between the follow (heading-up) and the overview camera; the
+        // re-centre and my-location buttons follow the vehicle again.
+        $("compass").addEventListener("click", () => setMode(state.mode === "follow" ? "overview" : "follow"));
+        $("recenter").addEventListener("click", () => setMode("follow"));
+        $("my-location").addEventListener("click", () => setMode("follow"));
         let drag = null;
-        map.canvas.addEventListener("pointerdown", (e) => { drag = [e.clientX, e.clientY]; });
+        map.canvas.addEventListener("pointerdown", (e) => { if (settings.scrollGestures) drag = [e.clientX, e.clientY]; });
         window.addEventListener("pointerup", () => { drag = null; });
         map.canvas.addEventListener("pointermove", (e) => {
           if (!drag) return;
@@ -313,10 +339,12 @@ extension WebAssets {
         });
         map.canvas.addEventListener("wheel", (e) => {
           e.preventDefault();
+          if (!settings.zoomGestures) return;
           map.camera.scale = Math.min(20, Math.max(0.02, map.camera.scale * (e.deltaY < 0 ? 1.2 : 1 / 1.2)));
         }, { passive: false });
 
         buildSettings();
+        renderControls();
         loadRoads(map).then(() => { if (state.mode !== "follow") overview(); });
         connect();
         requestAnimationFrame(frame);
