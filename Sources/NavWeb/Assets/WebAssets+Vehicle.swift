@@ -238,13 +238,11 @@ extension WebAssets {
         }
 
         function overview() {
-          const points = state.routePoints.length ? state.routePoints : [];
           const here = state.glide.at(performance.now());
-          if (here) points.push(here);
+          const points = here ? [...state.routePoints, here] : state.routePoints;
           if (!points.length) { map.fitAll(); return; }
           const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
           map.fit(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), 90);
-          if (here) points.pop();
         }
 
         function frame() {
