@@ -5,6 +5,7 @@ endpoints and a free HTTP port, during a guided two-stop trip.
 - the header, footer and speedometer show what nav.nav_info.v1 and nav.speeding.v1 say within a second;
 - ui.lighting.v1 (published with `navbus pub`) switches the header to the night colours and back;
 - a reroute (the vehicle leaves its route) restarts the trip progress bar;
+- traffic.conditions.v1 colours the route and the progress bar, and withdrawing it clears them;
 - every SDK setting switches its element off (or the signs on) by query parameter;
 - the fleet page shows the vehicle and clicks through to its page;
 - `navbus demo --web` prints the address and keeps serving after the trip.
@@ -321,6 +322,30 @@ def test_night_mode_switches_the_header_colours(stack, browser):
     screenshot(browser, "vehicle-night")
     stack.publish("ui.lighting.v1", {"appliedMode": "normal", "theme": DAY, "changedAt": now})
     wait_for(browser, lambda s: s["primary"] == "rgb(26, 115, 232)", 5, "the day colours again")
+
+
+def test_traffic_colours_the_route_and_the_progress_bar(stack, browser):
+    browser.get(stack.url(f"/vehicle/{VEHICLE}"))
+    wait_for(browser, lambda s: not s["barHidden"], 20, "the progress bar")
+    route = browser.execute_script("return state.route && state.route.coordinates")
+    assert route, "no route on the page"
+    ahead = route[len(route) // 2]
+    expires = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 600))
+    stack.publish("traffic.conditions.v1", {"provider": "web-test", "conditions": [
+        {"id": "jam", "area": {"type": "circle", "center": {"latitude": ahead[1], "longitude": ahead[0]},
+                               "radiusMeters": 120}, "speedFactor": 0.3, "expiresAt": expires}]})
+    deadline = time.monotonic() + 10
+    while not browser.execute_script("return document.querySelectorAll('#progress-traffic .traffic-jammed').length"):
+        assert time.monotonic() < deadline, "the progress bar shows no jam ahead"
+        time.sleep(0.1)
+    runs = browser.execute_script("return state.route.traffic.map((r) => r.level)")
+    assert "jammed" in runs, runs
+    screenshot(browser, "vehicle-traffic")
+    stack.publish("traffic.conditions.v1", {"provider": "web-test", "conditions": []})
+    deadline = time.monotonic() + 10
+    while browser.execute_script("return document.querySelectorAll('#progress-traffic .traffic-jammed').length"):
+        assert time.monotonic() < deadline, "the jam stayed after its provider withdrew it"
+        time.sleep(0.1)
 
 
 def test_each_sdk_setting_switches_its_element(stack, browser):
