@@ -40,6 +40,7 @@ bench: release
 	$(BIN_RELEASE)/navbus-bench routing
 	.venv/bin/python scripts/bench_routing_vs_osrm.py
 	$(BIN_RELEASE)/navbus-bench fleet
+	.venv/bin/python scripts/bench_web.py
 
 ## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps; see BENCHMARKS.md
 eval: release

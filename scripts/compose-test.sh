@@ -182,7 +182,7 @@ phase "stack up"
 
 # --- 5. checks --------------------------------------------------------------------------------------------
 # Podman runs health checks from systemd timers; without systemd they are run here, as an engine would.
-long_running=(proxy navigator feeder logger speeding-alerter lighting-controller)
+long_running=(proxy navigator feeder logger speeding-alerter lighting-controller web)
 healthy=()
 for service in "${long_running[@]}"; do
   name=$(container "$service")
@@ -198,8 +198,9 @@ echo "compose-test: healthy (seconds after up): ${healthy[*]}" >&2
 phase "health checks"
 
 published=$(for service in "${long_running[@]}"; do podman port "$(container "$service")"; done | sort)
-expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563")
-[ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 on loopback: $published"
+expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563" \
+  "8080/tcp -> 127.0.0.1:${NAVBUS_WEB_PORT:-8080}")
+[ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 and the web UI on loopback: $published"
 echo "compose-test: published: $(echo "$published" | tr '\n' ' ')" >&2
 [ "$(podman exec "$(container navigator)" id -u)" != 0 ] || fail "the navigator runs as root"
 map_init=$(container map-init)
@@ -213,6 +214,14 @@ demo_status=$(timeout 600 podman wait "$demo") || fail "the demo trip did not fi
 podman logs "$demo" 2>&1 | sed 's/^/  /' >&2
 [ "$demo_status" = 0 ] || fail "the demo trip exited with status $demo_status"
 phase "demo trip"
+
+# The web UI from the host: the fleet page and the demo's vehicle, served from the container.
+web_url="http://127.0.0.1:${NAVBUS_WEB_PORT:-8080}"
+python3 -c "import sys, urllib.request; sys.exit(b'navbus fleet' not in urllib.request.urlopen('$web_url/').read())" \
+  || fail "the web UI does not answer at $web_url/"
+python3 -c "import sys, urllib.request; sys.exit(b'default' not in urllib.request.urlopen('$web_url/vehicles.json').read())" \
+  || fail "the web UI does not know the demo's vehicle"
+phase "web UI"
 
 # The logger fsyncs once a second; its files are read straight from the volume.
 logs=$(podman volume inspect --format '{{.Mountpoint}}' "${project}_logs")
