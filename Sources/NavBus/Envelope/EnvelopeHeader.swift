@@ -51,12 +51,17 @@ public struct BusMessage: Sendable {
     public var data: JSONValue
     /// The envelope exactly as it travelled, for loggers and replays.
     public var rawEnvelope: [UInt8]
+    /// Whether it came from the last-value cache's snapshot (state from before subscribing) rather than live.
+    public var isSnapshot: Bool
 
-    public init(topicName: String, header: EnvelopeHeader, data: JSONValue, rawEnvelope: [UInt8]) {
+    public init(
+        topicName: String, header: EnvelopeHeader, data: JSONValue, rawEnvelope: [UInt8], isSnapshot: Bool = false
+    ) {
         self.topicName = topicName
         self.header = header
         self.data = data
         self.rawEnvelope = rawEnvelope
+        self.isSnapshot = isSnapshot
     }
 
     /// Decodes the payload as `T`.
