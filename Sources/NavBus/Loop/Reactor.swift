@@ -19,6 +19,7 @@ public final class Reactor {
     private let maximumWait: Double
     private var readers: [Reader] = []
     private var timers: [Timer] = []
+    private var pendingWork: [(isPending: () -> Bool, handler: () throws -> Void)] = []
     /// Receives every error a handler throws; the loop itself carries on.
     public var onError: (any Error) -> Void = { _ in }
 
@@ -30,6 +31,13 @@ public final class Reactor {
     /// Calls `handler` whenever `socket` has input. The handler should drain what is queued.
     public func onReadable(_ socket: ZMQSocket, _ handler: @escaping () throws -> Void) {
         readers.append(Reader(socket: socket, handler: handler))
+    }
+
+    /// Calls `handler` on every turn of the loop while `isPending` says there is unfinished work, without
+    /// waiting for input: a job that does its work a slice per turn (long RPC batches) goes on between the
+    /// other sockets' messages and the timers.
+    public func whilePending(_ isPending: @escaping () -> Bool, _ handler: @escaping () throws -> Void) {
+        pendingWork.append((isPending, handler))
     }
 
     /// Calls `handler` every `interval` seconds, the first time after one interval.
@@ -46,6 +54,7 @@ public final class Reactor {
             let now = MonotonicClock.seconds()
             var wait = maximumWait
             for timer in timers { wait = min(wait, max(0, timer.due - now)) }
+            if pendingWork.contains(where: { $0.isPending() }) { wait = 0 }
             let ready = try poller.poll(timeoutMilliseconds: Int((wait * 1000).rounded(.up)))
             for (index, isReady) in ready.enumerated() where isReady {
                 perform(readers[index].handler)
@@ -56,6 +65,7 @@ public final class Reactor {
                 timers[index].due = max(timers[index].due + timers[index].interval, after)
                 perform(timers[index].handler)
             }
+            for work in pendingWork where work.isPending() { perform(work.handler) }
         }
     }
 

@@ -118,7 +118,7 @@ public final class NavigatorService {
                 }
             }
         }
-        reactor.onReadable(server.socket) { try server.drain() }
+        server.serve(on: reactor)
         reactor.every(1.0) { navigator.tick() }
         HeartbeatPublisher(process: Self.processName, identity: identity, counters: counters)
             .schedule(on: reactor, publisher: publisher) { ["sessions": UInt64(navigator.sessionCount)] }
