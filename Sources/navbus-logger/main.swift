@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 import NavBus
 import NavService
 import NavSinks
@@ -70,6 +74,8 @@ ProcessMain.run(parser: parser) { options in
     } else {
         let directory = try options.require("dir")
         let files = try RotatingLogFiles(directory: directory, maximumBytes: maximumBytes)
+        // Past a file size limit (ulimit -f) a write must fail with EFBIG and be counted, not kill the logger.
+        signal(SIGXFSZ, SIG_IGN)
         logger.info("writing to \(directory)")
         try service.run(output: files, stop: stop)
     }
