@@ -36,6 +36,8 @@ public final class RPCServer {
     }
 
     private var pending: [PendingMessage] = []
+    /// The message whose turn is next.
+    private var cursor = 0
 
     /// Whether messages are half answered; ``serve(on:)`` keeps calling ``drain()`` until they are done.
     public var hasPendingWork: Bool { !pending.isEmpty }
@@ -101,20 +103,18 @@ public final class RPCServer {
                 pending.append(PendingMessage(routing: routing, requests: requests, isBatch: isBatch))
             }
         }
-        // One request of each waiting message in turn, so a long batch never holds up a short call behind it.
+        // One request of each waiting message in turn, so a long batch never holds up a short call behind it;
+        // the turn goes on where the last drain stopped, or a heavy first request would be the only one served.
         while !pending.isEmpty, MonotonicClock.seconds() < deadline {
-            var index = 0
-            while index < pending.count {
-                let request = pending[index].requests[pending[index].next]
-                pending[index].next += 1
-                if let reply = handle(request) { pending[index].replies.append(reply) }
-                if pending[index].next == pending[index].requests.count {
-                    let done = pending.remove(at: index)
-                    if let reply = Self.assemble(done) { _ = try socket.send(frames: done.routing + [reply], dontWait: true) }
-                } else {
-                    index += 1
-                }
-                if MonotonicClock.seconds() >= deadline { break }
+            if cursor >= pending.count { cursor = 0 }
+            let request = pending[cursor].requests[pending[cursor].next]
+            pending[cursor].next += 1
+            if let reply = handle(request) { pending[cursor].replies.append(reply) }
+            if pending[cursor].next == pending[cursor].requests.count {
+                let done = pending.remove(at: cursor)
+                if let reply = Self.assemble(done) { _ = try socket.send(frames: done.routing + [reply], dontWait: true) }
+            } else {
+                cursor += 1
             }
         }
     }

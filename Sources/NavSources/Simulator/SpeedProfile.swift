@@ -26,7 +26,7 @@ public enum SpeedProfile: Sendable, Equatable, CustomStringConvertible {
             else {
                 throw SourceError(
                     .invalidOption,
-                    "speed profile \"\(text)\": the constant speed must be a number of m/s above 0 and at most "
+                    "speed profile \"\(Self.excerpt(text))\": the constant speed must be a number of m/s above 0 and at most "
                         + "\(Int(Self.maximumConstantSpeed))")
             }
             self = .constant(speed)
@@ -37,12 +37,17 @@ public enum SpeedProfile: Sendable, Equatable, CustomStringConvertible {
             else {
                 throw SourceError(
                     .invalidOption,
-                    "speed profile \"\(text)\": \(usage), with at most +\(Int(Self.maximumPercentAbove))% and above -100%")
+                    "speed profile \"\(Self.excerpt(text))\": \(usage), with at most +\(Int(Self.maximumPercentAbove))% and above -100%")
             }
             self = .scaledLimit(1 + (sign == "+" ? percent : -percent) / 100)
         } else {
-            throw SourceError(.invalidOption, "speed profile \"\(text)\": \(usage)")
+            throw SourceError(.invalidOption, "speed profile \"\(Self.excerpt(text))\": \(usage)")
         }
+    }
+
+    /// The text as quoted back in an error: a 100 kB value must not come back as a 100 kB message.
+    static func excerpt(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
     /// The driver's desired speed on a road with this limit and default speed, in m/s.
