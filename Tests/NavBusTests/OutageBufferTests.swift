@@ -6,9 +6,15 @@ import Testing
 /// not counted, and the new proxy's cache was empty.
 @Suite struct OutageBufferTests {
     let proxy: [UInt8] = [1]
-    let proxyGone: [UInt8] = [0]
     let navigator: [UInt8] = [1] + Array("gps.fix.v1".utf8)
     let navigatorGone: [UInt8] = [0] + Array("gps.fix.v1".utf8)
+
+    /// A proxy connection with its own subscription and, optionally, the navigator's forwarded one.
+    func connect(_ buffer: inout OutageBuffer, now: Double, withNavigator: Bool = true) {
+        buffer.linkUp(now: now)
+        buffer.observeSubscription(proxy, now: now)
+        if withNavigator { buffer.observeSubscription(navigator, now: now) }
+    }
 
     func message(_ serial: UInt64, topic: String = "gps.fix.v1") -> OutageBuffer.Message {
         OutageBuffer.Message(topic: topic, envelope: Array("fix-\(serial)".utf8), serial: serial)
@@ -17,27 +23,25 @@ import Testing
     @Test func messagesDuringAnOutageWaitUntilTheSubscribersAreBack() {
         var buffer = OutageBuffer()
         var outcome = OutageBuffer.Outcome()
-        _ = buffer.observeSubscription(proxy, now: 0)
-        _ = buffer.observeSubscription(navigator, now: 0)
+        connect(&buffer, now: 0)
         let sentFirst = buffer.admit(message(1), subject: "car", retains: true, now: 0.1, outcome: &outcome)
         // kill -9 of the proxy: both subscriptions go at once; fix 2 went into the dying proxy.
         let sentSecond = buffer.admit(message(2), subject: "car", retains: true, now: 5, outcome: &outcome)
         #expect(sentFirst && sentSecond)
-        let first = buffer.observeSubscription(proxyGone, now: 5.2)
-        let last = buffer.observeSubscription(navigatorGone, now: 5.2)
-        #expect(!first && last)
+        buffer.linkDown(now: 5.2)
         for serial in 3...12 {
             let sent = buffer.admit(
                 message(UInt64(serial)), subject: "car", retains: true, now: 5.3 + Double(serial), outcome: &outcome)
             #expect(!sent)
         }
         #expect(outcome.backlogged == 10)
-        _ = buffer.observeSubscription(proxy, now: 16)
+        buffer.linkUp(now: 16)
+        buffer.observeSubscription(proxy, now: 16)
         // The new proxy is there, the navigator not yet: sending now would lose the fixes in the proxy.
         #expect(buffer.takeDue(now: 16.1).isEmpty)
         let sentWhileSettling = buffer.admit(message(13), subject: "car", retains: true, now: 16.5, outcome: &outcome)
         #expect(!sentWhileSettling)
-        _ = buffer.observeSubscription(navigator, now: 17)
+        buffer.observeSubscription(navigator, now: 17)
         let due = buffer.takeDue(now: 17)
         // Fix 1 is re-announced state (the latest of an older stream is fix 13, so nothing older is repeated);
         // fix 2 was in flight when the proxy died; 3...13 waited.
@@ -49,12 +53,12 @@ import Testing
     @Test func theLatestStateOfEveryStreamIsReannouncedAfterAnOutage() {
         var buffer = OutageBuffer()
         var outcome = OutageBuffer.Outcome()
-        _ = buffer.observeSubscription(proxy, now: 0)
+        connect(&buffer, now: 0, withNavigator: false)
         _ = buffer.admit(message(1, topic: "nav.route_changed.v1"), subject: "car", retains: true, now: 0, outcome: &outcome)
         _ = buffer.admit(message(2, topic: "nav.location.v1"), subject: "car", retains: true, now: 0, outcome: &outcome)
         _ = buffer.admit(message(3, topic: "nav.location.v1"), subject: "car", retains: true, now: 0, outcome: &outcome)
-        _ = buffer.observeSubscription(proxyGone, now: 60)
-        _ = buffer.observeSubscription(proxy, now: 70)
+        buffer.linkDown(now: 60)
+        connect(&buffer, now: 70, withNavigator: false)
         #expect(buffer.takeDue(now: 70).map(\.serial) == [1, 3])
     }
 
@@ -67,19 +71,17 @@ import Testing
         #expect(outcome.backlogged == 8)
         #expect(outcome.overflowed == 3)
         // The first connection ever sends what waited at once.
-        _ = buffer.observeSubscription(proxy, now: 1)
+        connect(&buffer, now: 1, withNavigator: false)
         #expect(buffer.takeDue(now: 1).map(\.serial) == [4, 5, 6, 7, 8])
     }
 
-    @Test func aSubscriberThatLeftForGoodDelaysTheResendOnlyUntilTheSettleTime() {
+    @Test func aSubscriberThatDoesNotComeBackDelaysTheResendOnlyUntilTheSettleTime() {
         var buffer = OutageBuffer(limits: .init(settleSeconds: 5))
         var outcome = OutageBuffer.Outcome()
-        _ = buffer.observeSubscription(proxy, now: 0)
-        _ = buffer.observeSubscription(navigator, now: 0)
-        _ = buffer.observeSubscription(navigatorGone, now: 10)
-        _ = buffer.observeSubscription(proxyGone, now: 10)
+        connect(&buffer, now: 0)
+        buffer.linkDown(now: 10)
         _ = buffer.admit(message(1), subject: "car", retains: false, now: 11, outcome: &outcome)
-        _ = buffer.observeSubscription(proxy, now: 12)
+        connect(&buffer, now: 12, withNavigator: false)
         #expect(buffer.takeDue(now: 14).isEmpty)
         #expect(buffer.takeDue(now: 17).map(\.serial) == [1])
     }

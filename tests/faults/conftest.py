@@ -21,6 +21,7 @@ support = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(support)
 
 endpoints = support.endpoints
+Endpoints = support.Endpoints
 start = support.start
 proxy = support.proxy
 context = support.context
@@ -61,12 +62,17 @@ def publisher(context: zmq.Context, endpoints) -> zmq.Socket:
 
 
 def heartbeat_counters(context: zmq.Context, endpoints, process: str, timeout: float = 5.0) -> dict:
-    """The counters of the next heartbeat of `process`."""
+    """The counters of the next live heartbeat of `process` (cached ones from the snapshot are skipped)."""
     socket = subscribe(context, endpoints.subscriber, "sys.heartbeat.")
     try:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            _, message = receive(socket, timeout=max(0.1, deadline - time.monotonic()), topic="sys.heartbeat.v1")
+            if not socket.poll(100):
+                continue
+            frames = socket.recv_multipart()
+            if frames[0] != b"sys.heartbeat.v1":
+                continue
+            message = json.loads(frames[1])
             if message["data"]["process"] == process:
                 return message["data"]["counters"]
         raise AssertionError(f"no heartbeat of {process} within {timeout} s")

@@ -5,10 +5,11 @@
 /// XPUB socket) and what it sent, and asks it what to send. Everything is bounded by messages and bytes; what
 /// does not fit is counted, never silently lost.
 ///
-/// - **Backlog.** While no subscription is present (the proxy is down, or not started yet) messages queue here
-///   instead of vanishing in an XPUB with no peer. On reconnection they are sent, in order, once the
-///   subscriptions that existed before the outage are back (the subscribers have reconnected to the new proxy
-///   too) or after ``Limits/settleSeconds``, whichever comes first.
+/// - **Backlog.** While the connection is down (the proxy is away, or not started yet; the publisher learns it
+///   from the socket's monitor) messages queue here. libzmq would queue them too, but it would hand them to the
+///   new proxy the moment it is up, before the subscribers have reconnected to it, and the proxy would drop
+///   them. So they are sent, in order, once the subscriptions that existed before the outage are back (the
+///   subscribers have reconnected too) or after ``Limits/settleSeconds``, whichever comes first.
 /// - **In flight.** A proxy killed with `kill -9` takes with it what it had not yet forwarded, and the publisher
 ///   learns of the loss only when libzmq notices the broken connection. The messages sent within
 ///   ``Limits/inFlightSeconds`` before the outage was seen are sent again; subscribers drop the ones they already
@@ -74,11 +75,10 @@ public struct OutageBuffer: Sendable {
     }
 
     public let limits: Limits
+    private var connected = false
     private var subscriptions: Set<[UInt8]> = []
     /// The subscriptions before the outage, which must reappear before the backlog is sent.
     private var expected: Set<[UInt8]> = []
-    /// When each subscription went lately: the ones that went together with the last are the proxy's.
-    private var removedAt: [[UInt8]: Double] = [:]
     private var everConnected = false
     private var reconnectedAt: Double?
     private var backlog: [Message] = []
@@ -95,41 +95,30 @@ public struct OutageBuffer: Sendable {
     }
 
     /// Whether messages go straight to the socket (the proxy is there and nothing is waiting).
-    public var isLinked: Bool { !subscriptions.isEmpty && reconnectedAt == nil && queuedCount == 0 }
+    public var isLinked: Bool { connected && !subscriptions.isEmpty && reconnectedAt == nil && queuedCount == 0 }
 
-    /// Whether any subscription was ever seen.
-    public var hasConnected: Bool { everConnected }
+    /// Whether the connection to the proxy is up.
+    public var isConnected: Bool { connected }
 
     /// Messages waiting for the proxy.
     public var queuedCount: Int { backlog.count - backlogHead }
 
-    /// Takes one subscription message read from the XPUB socket (`1` + prefix or `0` + prefix).
-    /// - Returns: whether the outage began with it (the last subscription went).
-    public mutating func observeSubscription(_ frame: [UInt8], now: Double) -> Bool {
-        guard let kind = frame.first else { return false }
-        let prefix = Array(frame.dropFirst())
-        if kind == 1 {
-            let wasEmpty = subscriptions.isEmpty
-            subscriptions.insert(prefix)
-            removedAt[prefix] = nil
-            if wasEmpty {
-                // The first connection ever has nothing to wait for; a reconnection waits for the subscribers.
-                reconnectedAt = everConnected ? now : nil
-                everConnected = true
-            }
-            return false
-        }
-        guard kind == 0, subscriptions.remove(prefix) != nil else { return false }
-        removedAt[prefix] = now
-        guard subscriptions.isEmpty else { return false }
-        beginOutage(now: now)
-        return true
+    /// The connection to the proxy is up (its handshake completed).
+    public mutating func linkUp(now: Double) {
+        guard !connected else { return }
+        connected = true
+        // The first connection ever has nothing to wait for; a reconnection waits for the subscribers.
+        reconnectedAt = everConnected ? now : nil
+        everConnected = true
     }
 
-    /// Whatever was sent lately may be lost with the proxy; it goes first in the backlog.
-    private mutating func beginOutage(now: Double) {
-        expected = Set(removedAt.filter { now - $0.value <= 1 }.keys)
-        removedAt = [:]
+    /// The connection to the proxy broke: what was sent lately may be lost with it and goes first in the
+    /// backlog; the subscriptions seen so far must come back before the backlog is sent.
+    public mutating func linkDown(now: Double) {
+        guard connected else { return }
+        connected = false
+        expected = expected.union(subscriptions)
+        subscriptions = []
         reconnectedAt = nil
         let recent = inFlight[inFlightHead...].filter { now - $0.at <= limits.inFlightSeconds }.map(\.message)
         inFlight = []
@@ -141,9 +130,22 @@ public struct OutageBuffer: Sendable {
         for message in recent + waiting { _ = enqueue(message) }
     }
 
+    /// Takes one subscription message read from the XPUB socket (`1` + prefix or `0` + prefix).
+    public mutating func observeSubscription(_ frame: [UInt8], now: Double) {
+        guard let kind = frame.first else { return }
+        let prefix = Array(frame.dropFirst())
+        if kind == 1 {
+            subscriptions.insert(prefix)
+        } else if kind == 0 {
+            subscriptions.remove(prefix)
+            // A subscriber that left for good is not waited for.
+            expected.remove(prefix)
+        }
+    }
+
     /// Whether the backlog and the retained state may be sent now.
     public func isDue(now: Double) -> Bool {
-        guard !subscriptions.isEmpty else { return false }
+        guard connected, !subscriptions.isEmpty else { return false }
         guard let reconnectedAt else { return true }
         return expected.isSubset(of: subscriptions) || now - reconnectedAt >= limits.settleSeconds
     }

@@ -24,6 +24,8 @@ public final class Publisher {
     private var streamSequences: [String: UInt64] = [:]
     private var connected = false
     private var outage: OutageBuffer
+    /// Reports the socket's connections and disconnections.
+    private let monitor: ZMQSocket
 
     /// Connects a publisher to `endpoint` (the proxy's `NAVBUS_PUB_ENDPOINT`).
     /// - Parameters:
@@ -37,12 +39,20 @@ public final class Publisher {
         self.counters = counters
         outage = OutageBuffer(limits: outageLimits)
         socket = try context.socket(.xpub)
+        monitor = try context.socket(.pair)
+        let monitorEndpoint = "inproc://navbus-publisher-monitor-\(UInt64.random(in: .min ... .max))"
+        try socket.startMonitor(monitorEndpoint, events: [.disconnected, .handshakeSucceeded])
+        try monitor.connect(monitorEndpoint)
         try socket.setSendHighWaterMark(highWaterMark)
         try socket.setOption(ZMQ_XPUB_NODROP_OPTION, 1)
+        // Every subscription message, repeats included: a proxy that comes back sends its subscriptions again.
+        try socket.setXPubVerbose(true)
         try socket.setReconnectInterval(milliseconds: 100)
         try socket.setReconnectIntervalMax(milliseconds: 2000)
         try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
         try socket.connect(endpoint)
+        // An inproc connection has no handshake to report and never breaks while the process lives.
+        if endpoint.hasPrefix("inproc://") { outage.linkUp(now: MonotonicClock.seconds()) }
     }
 
     /// Waits until the proxy has subscribed, at most `timeoutMilliseconds`.
@@ -51,13 +61,15 @@ public final class Publisher {
     public func waitUntilConnected(timeoutMilliseconds: Int) -> Bool {
         var poller = ZMQPoller()
         poller.addInput(socket)
+        poller.addInput(monitor)
         let deadline = MonotonicClock.milliseconds() + Int64(timeoutMilliseconds)
-        while !connected {
+        // Both the subscription and the handshake event, so the next message goes to the socket, not the backlog.
+        while !(connected && outage.isConnected) {
             let left = deadline - MonotonicClock.milliseconds()
             guard left > 0, let ready = try? poller.poll(timeoutMilliseconds: Int(left)) else { break }
-            if ready[0] { drainSubscriptions() }
+            if ready.contains(true) { drainSubscriptions() }
         }
-        return connected
+        return connected && outage.isConnected
     }
 
     /// Messages waiting for the proxy to come back.
@@ -67,10 +79,19 @@ public final class Publisher {
     /// for the proxy once it is back. Call it now and then when publishing rarely (the heartbeat does).
     public func drainSubscriptions() {
         let now = MonotonicClock.seconds()
+        while let frames = try? monitor.receiveFrames(dontWait: true) {
+            guard let event = ZMQSocketEvents(monitorFrames: frames) else { continue }
+            if event.contains(.disconnected) {
+                counters.add("proxyOutages")
+                outage.linkDown(now: now)
+            } else if event.contains(.handshakeSucceeded) {
+                outage.linkUp(now: now)
+            }
+        }
         while let frames = try? socket.receiveFrames(dontWait: true) {
             guard let frame = frames.first else { continue }
             if frame.first == 1 { connected = true }
-            if outage.observeSubscription(frame, now: now) { counters.add("proxyOutages") }
+            outage.observeSubscription(frame, now: now)
         }
         let due = outage.takeDue(now: now)
         guard !due.isEmpty else { return }
