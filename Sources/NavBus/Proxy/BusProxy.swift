@@ -116,7 +116,12 @@ public final class BusProxy: Sendable {
         let snapshotMarker = Array(SnapshotRequest.marker.utf8)
 
         reactor.onReadable(tap) {
-            while let frames = try tap.receiveFrames(dontWait: true) {
+            // A bounded batch per turn (by messages and bytes), so the heartbeat and a stop request are seen
+            // under a flood.
+            var bytes = 0
+            for _ in 0..<1_000 where bytes < 8 << 20 {
+                guard let frames = try tap.receiveFrames(dontWait: true) else { return }
+                bytes += frames.reduce(0) { $0 + $1.count }
                 if frames.count == 1, let first = frames[0].first, first == 0 || first == 1 {
                     guard first == 1 else { continue }
                     self.counters.add("subscriptions")
