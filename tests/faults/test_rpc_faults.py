@@ -151,4 +151,8 @@ def test_long_batches_are_refused_and_a_heavy_one_does_not_block_other_clients(n
           f"longest {max(waits, default=0):.3f} s")
     assert len(done["replies"]) == 32 and all("result" in reply for reply in done["replies"])
     assert waits, "the batch finished before another client could call"
-    assert max(waits) < 1.0, f"another client waited {max(waits):.2f} s during a {done['seconds']:.1f} s batch"
+    # Before, another client waited for the whole batch; now for about one route (a 32nd of it), whatever the
+    # machine's speed: a bound relative to the batch holds on a busy machine too.
+    per_route = done["seconds"] / 32
+    assert max(waits) < max(4 * per_route, 0.5), (
+        f"another client waited {max(waits):.2f} s during a {done['seconds']:.1f} s batch ({per_route:.2f} s per route)")
