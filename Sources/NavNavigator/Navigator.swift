@@ -1,3 +1,4 @@
+import NavCore
 public import NavBus
 import NavGuidance
 import NavMap
@@ -88,7 +89,7 @@ public final class Navigator {
     let clock: () -> Double
     let emit: (NavigatorEvent) -> Void
     let store: SessionStore?
-    private let engines: [NavGuidance.TravelMode: GuidanceEngine]
+    private let engines: [TravelMode: GuidanceEngine]
     var sessions: [String: LiveSession] = [:]
     var traffic = TrafficPicture()
     /// Problems with single fixes, which can come by the thousand: summarised, not logged one by one.
@@ -119,12 +120,9 @@ public final class Navigator {
         self.clock = clock
         self.emit = emit
         fixWarnings = WarningSummary(label: "fixes ignored", emit: log)
-        var engines: [NavGuidance.TravelMode: GuidanceEngine] = [:]
-        for mode in NavGuidance.TravelMode.allCases {
-            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map {
-                MapRoadMatcher(router: map.router, mode: $0)
-            }
-            engines[mode] = GuidanceEngine(matcher: matcher)
+        var engines: [TravelMode: GuidanceEngine] = [:]
+        for mode in TravelMode.allCases {
+            engines[mode] = GuidanceEngine(matcher: MapRoadMatcher(router: map.router, mode: mode))
         }
         self.engines = engines
         store = try stateDirectory.map { directory throws(SessionStoreError) in try SessionStore(directory: directory) }

@@ -1,4 +1,4 @@
-public import NavBus
+public import NavCore
 
 /// Turns a stream of similar warnings into one summary line per interval, so a flood of bad input (50,000
 /// garbage messages) costs a handful of log lines instead of 50,000.

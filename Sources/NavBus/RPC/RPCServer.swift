@@ -1,3 +1,4 @@
+import NavCore
 import NavProtocol
 
 /// A JSON-RPC 2.0 server on a ROUTER socket.
@@ -86,7 +87,8 @@ public final class RPCServer {
     /// Answers requests on `reactor`: when the socket has input and while half-answered messages remain.
     public func serve(on reactor: Reactor) {
         reactor.onReadable(socket) { [unowned self] in try drain() }
-        reactor.whilePending({ [unowned self] in hasPendingWork }) { [unowned self] in try drain() }
+        // Due at once while half-answered messages wait, otherwise never: no tick when there is nothing to do.
+        reactor.whenDue({ [unowned self] in hasPendingWork ? 0 : .infinity }) { [unowned self] in try drain() }
     }
 
     /// Takes the requests queued in the socket and answers as many as ``turnBudget`` allows, without waiting.
