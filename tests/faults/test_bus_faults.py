@@ -154,7 +154,10 @@ def test_a_garbage_flood_costs_a_few_log_lines_and_bounded_memory(start, endpoin
     assert logger.alive()
     lines = logger.errors().splitlines()
     assert len(lines) < 30, f"{len(lines)} log lines for one flood:\n" + "\n".join(lines[:40])
-    assert rss_kilobytes(logger.process.pid) - before < 100_000
+    grown = (rss_kilobytes(logger.process.pid) - before) // 1024
+    print(f"logger after 50,000 garbage messages: {len(lines)} log lines, resident memory grew {grown} MB")
+    # The queue to the writer holds at most 64 MB (its byte limit); a lagging writer on a busy machine fills it.
+    assert grown < 64 + 64, f"the logger grew by {grown} MB" 
     recorded = "".join(path.read_text() for path in (tmp_path / "log").glob("*.jsonl"))
     assert good["id"] in recorded, counters
 
