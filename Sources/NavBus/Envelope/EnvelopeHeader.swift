@@ -17,7 +17,8 @@ public struct EnvelopeHeader: Sendable, Equatable {
     public var datacontenttype: String
     /// The payload schema's path under `Protocols/`.
     public var dataschema: String?
-    /// Per-source counter, so receivers detect loss and duplicates.
+    /// Counter of the stream (source, topic, subject), so receivers count what they lost of a topic; duplicates
+    /// are recognised by (`source`, `id`), never by this.
     public var sequence: UInt64?
 
     public static let specVersion = "1.0"
