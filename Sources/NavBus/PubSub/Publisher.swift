@@ -23,6 +23,8 @@ public final class Publisher {
     private let codec = EnvelopeCodec()
     private var messageCount: UInt64 = 0
     private var streamSequences: [String: UInt64] = [:]
+    /// Most (topic, subject) streams numbered at once.
+    public static let maximumStreams = 65_536
     private var connected = false
     private var outage: OutageBuffer
     /// Reports the socket's connections and disconnections.
@@ -115,6 +117,9 @@ public final class Publisher {
         messageCount += 1
         let stream = topic.rawValue + "\u{0}" + subject
         let sequence = (streamSequences[stream] ?? 0) + 1
+        // Bounded: past this many streams (ever new subjects) numbering starts again, which subscribers take for a
+        // restarted stream, never for loss.
+        if streamSequences.count >= Self.maximumStreams, streamSequences[stream] == nil { streamSequences.removeAll() }
         streamSequences[stream] = sequence
         let header = EnvelopeHeader(
             id: "\(identity.run)-\(messageCount)", source: identity.source, type: topic.eventType, time: time,
