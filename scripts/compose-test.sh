@@ -121,15 +121,25 @@ phase "Swift build image ($swift_image)"
 # --- 3. project images ------------------------------------------------------------------------------------
 # Docker format keeps the Dockerfile's HEALTHCHECK, which OCI images cannot carry. The build stage is tagged
 # too, so it stays the layer cache; the image a tag named before is removed, so rebuilds do not pile up.
+# The Swift build cache is one per machine: while another checkout's image build uses it, SwiftPM reports its
+# build database as locked. That is a busy machine, not a broken build: wait for the other one (up to 40 min).
 build_image() {
-  local previous
+  local previous waited=0
   previous=$(podman image inspect --format '{{.Id}}' "$2" 2>/dev/null || true)
-  podman build --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
+  until podman build --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
     --build-arg SWIFT_IMAGE="$swift_image" --build-arg RUNTIME_IMAGE="$base_image" \
-    --target "$1" --tag "$2" . >"$tools/build-$1.log" 2>&1 || {
+    --target "$1" --tag "$2" . >"$tools/build-$1.log" 2>&1; do
+    if grep -q "database is locked" "$tools/build-$1.log" && [ "$waited" -lt 2400 ]; then
+      [ "$waited" -gt 0 ] || echo "compose-test: another image build on this machine holds the Swift build cache" \
+        "($(pgrep -a -f 'swift-build -c release --static-swift-stdlib' | head -n 1 || echo 'process not found')); waiting" >&2
+      sleep 30
+      waited=$((waited + 30))
+      continue
+    fi
     tail -40 "$tools/build-$1.log" >&2
     fail "building the $1 image (whole log: $tools/build-$1.log)"
-  }
+  done
+  [ "$waited" = 0 ] || echo "compose-test: waited $waited s for the Swift build cache" >&2
   if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$2")" ]; then
     podman rmi "$previous" >/dev/null 2>&1 || true
   fi
