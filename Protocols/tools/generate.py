@@ -231,7 +231,7 @@ DEFINITIONS: dict[str, dict] = {
         {
             "minorPercentage": number("Percentage above the limit from which speeding is minor."),
             "majorPercentage": number("Percentage above the limit from which speeding is major."),
-            "severityUpgradeDurationSeconds": number("How long speeding must stay major before minor turns major."),
+            "severityUpgradeDurationSeconds": number("Seconds of uninterrupted minor speeding after which it is reported as major."),
         },
     ),
     "navigatorConfiguration": obj(
