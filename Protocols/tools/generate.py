@@ -173,6 +173,23 @@ DEFINITIONS: dict[str, dict] = {
                 "description": "Free-flow speed of each segment in m/s.",
                 "items": ref("speed"),
             },
+            "destinationSide": ref("streetSide"),
+        },
+    ),
+    "streetSide": string_enum(
+        "The side of the road the destination lies on, seen in the direction of travel at arrival; absent when "
+        "it lies on the road itself.",
+        ["left", "right"],
+    ),
+    "avoidableRoad": string_enum("A kind of road a request can ask to avoid.", ["highways", "tolls", "ferries"]),
+    "snappedWaypoint": obj(
+        "Where a requested waypoint joined the road network (like OSRM's waypoint object).",
+        ["latitude", "longitude", "distanceMeters"],
+        {
+            "latitude": ref("latitude"),
+            "longitude": ref("longitude"),
+            "distanceMeters": number("How far the waypoint was moved onto the road, in metres."),
+            "roadName": {"type": "string", "description": "The road it snapped onto, when it has a name."},
         },
     ),
     "navStep": obj(
@@ -208,6 +225,12 @@ DEFINITIONS: dict[str, dict] = {
             "legs": {"type": "array", "items": ref("routeLeg")},
             "steps": {"type": "array", "items": ref("routeStep")},
             "geometry": ref("lineString"),
+            "violatedAvoids": {
+                "type": "array",
+                "description": "Kinds of road the request asked to avoid that this route still uses: no route "
+                "without them exists, or only one more than twice as long (or 2 km longer) as the fastest.",
+                "items": ref("avoidableRoad"),
+            },
         },
     ),
     "snappedLocation": obj(
@@ -251,8 +274,10 @@ DEFINITIONS: dict[str, dict] = {
     "vehicle": {
         "type": "string",
         "minLength": 1,
+        "maxLength": 64,
+        "pattern": "^[^\\s\\x00-\\x1f\\x7f](?:[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f])?$",
         "default": "default",
-        "description": "The vehicle the call is for; \"default\" when absent.",
+        "description": "The vehicle the call is for; \"default\" when absent. At most 64 bytes of UTF-8 (maxLength counts characters, so it is the looser bound), no control characters, no spaces at either end.",
     },
     "speedProfile": {
         "type": "string",
@@ -515,6 +540,13 @@ def params(description: str, required: list[str] | None = None, properties: dict
 
 
 WAYPOINTS_1_25 = {"type": "array", "minItems": 1, "maxItems": 25, "items": ref("waypoint")}
+SNAPPED_WAYPOINTS = {
+    "type": "array",
+    "description": "Every waypoint where it joined the road network, origin first. A waypoint more than 500 m "
+    "from every road the travel mode may use is refused (waypointError; locationUnavailable for the vehicle's "
+    "own position).",
+    "items": ref("snappedWaypoint"),
+}
 VEHICLE_ONLY = "Only the optional vehicle. params may also be omitted."
 
 METHODS: dict[str, tuple[str, dict, dict]] = {
@@ -538,7 +570,16 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
                 ),
             },
         ),
-        obj("The routing outcome.", ["routeStatus"], {"routeStatus": ref("routeStatus")}),
+        obj(
+            "The routing outcome.",
+            ["routeStatus"],
+            {
+                "routeStatus": ref("routeStatus"),
+                "message": {"type": "string", "description": "Why the trip could not be planned, for people."},
+                "waypoints": SNAPPED_WAYPOINTS,
+                "violatedAvoids": {"type": "array", "items": ref("avoidableRoad")},
+            },
+        ),
     ),
     "navigator.continueToNextDestination": (
         "After arriving at an intermediate waypoint, move on to the next one.",
@@ -634,7 +675,12 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
         obj(
             "The routing outcome and the routes, best first (empty unless routeStatus is OK).",
             ["routeStatus", "routes"],
-            {"routeStatus": ref("routeStatus"), "routes": {"type": "array", "items": ref("route")}},
+            {
+                "routeStatus": ref("routeStatus"),
+                "routes": {"type": "array", "items": ref("route")},
+                "message": {"type": "string", "description": "Why no route was found, for people."},
+                "waypoints": SNAPPED_WAYPOINTS,
+            },
         ),
     ),
     "locationSimulator.simulateLocationsAlongExistingRoute": (
@@ -662,9 +708,9 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
             "Simulator options to change.",
             [],
             {
-                "speedMultiplier": number("Times real time.", None, exclusiveMinimum=0),
+                "speedMultiplier": number("Times real time.", None, exclusiveMinimum=0, maximum=1000),
                 "paused": {"type": "boolean"},
-                "jitterMeters": ref("meters"),
+                "jitterMeters": number("Standard deviation of the position noise in metres.", 0, maximum=1000),
                 "speedProfile": ref("speedProfile"),
                 "leaveRouteAtMeters": number("Metres along the route; negative turns it off.", None),
             },
@@ -778,7 +824,7 @@ ENVELOPE = {
         "sequence": {
             "type": "integer",
             "minimum": 0,
-            "description": "Per-source counter, one more for each message the source publishes (on any topic).",
+            "description": "Counter of the stream (source, topic, subject): one more for each message the source publishes on that topic about that subject, so a receiver of a topic can count what it lost. Duplicates are recognised by (source, id), never by sequence.",
         },
         "data": {"type": "object", "description": "The payload, as the topic's schema describes it."},
     },
@@ -892,7 +938,7 @@ def asyncapi() -> str:
         "       events. Receivers compare this frame exactly after the prefix filter.",
         "    2. One UTF-8 JSON object: a CloudEvents 1.0 event in structured mode (`envelope.schema.json`).",
         "       Its `type` is `navbus.<topic>`, its `subject` the vehicle id, its `dataschema` the payload",
-        "       schema's path, its `sequence` a per-source counter, and its `data` the payload described",
+        "       schema's path, its `sequence` a counter per (source, topic, subject), and its `data` the payload described",
         "       by each message below.",
         "",
         "    Versioning: within a major version, changes are additive and optional; receivers ignore",

@@ -14,6 +14,7 @@ final class MetricCache: @unchecked Sendable {
     struct Key: Hashable {
         var mode: TravelMode
         var avoidedFlags: UInt8
+        var forbiddenFlags: UInt8
     }
 
     typealias Customized = (factors: [Float]?, metric: HierarchyMetric)
