@@ -55,8 +55,10 @@ final class MetricCache: @unchecked Sendable {
             return entry.customized
         }
         if wait || edgeCount <= Self.inlineEdgeLimit {
-            // Drop the stale entry before building, so two metrics of one key never coexist in memory.
+            // Drop the stale entry before building, so two metrics of one key never coexist in memory, and
+            // let a background build of an older traffic state be discarded when it lands.
             entries[key] = nil
+            pending[key] = nil
             let built = build()
             store(built, for: key, traffic: traffic)
             return built
