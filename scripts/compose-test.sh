@@ -185,7 +185,7 @@ trap 'exit 130' INT TERM
 down # leftovers of an interrupted run
 # A port taken by something else makes the proxy or a control server fail to bind, which otherwise shows up
 # minutes later as "not healthy".
-for port in 5561 5562 5563; do
+for port in 5561 5562 5563 "${NAVBUS_WEB_PORT:-8080}"; do
   holder=$(port_holder "$port")
   [ -z "$holder" ] || fail "port $port on the host is already taken, so the stack cannot publish it: $holder"
 done
@@ -223,7 +223,7 @@ phase "stack up"
 # --- 5. checks --------------------------------------------------------------------------------------------
 # Podman runs health checks from systemd timers; without systemd (podman then logs "unable to get systemd
 # connection to add healthchecks", which is harmless here) they are run here, as an engine would.
-long_running=(proxy navigator feeder logger speeding-alerter lighting-controller)
+long_running=(proxy navigator feeder logger speeding-alerter lighting-controller web)
 healthy=()
 allowed=$(health_timeout)
 echo "compose-test: each service may take $allowed s to become healthy (load $(cut -d ' ' -f 1-3 /proc/loadavg), $(nproc) cores)" >&2
@@ -234,7 +234,7 @@ for service in "${long_running[@]}"; do
   until check=$(podman healthcheck run "$name" 2>&1); do
     if [ "$SECONDS" -ge "$deadline" ] || [ "$(podman inspect --format '{{.State.Status}}' "$name" 2>/dev/null)" = exited ]; then
       explain "$name"
-      fail "health check of $service (navbus health --process navbus-$service in $name) did not pass within" \
+      fail "health check of $service (container $name) did not pass within" \
         "$allowed s; its last answer: $(tail -n 1 <<<"$check")"
     fi
     sleep 2
@@ -245,8 +245,9 @@ echo "compose-test: healthy (seconds after up): ${healthy[*]}" >&2
 phase "health checks"
 
 published=$(for service in "${long_running[@]}"; do podman port "$(container "$service")"; done | sort)
-expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563")
-[ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 on loopback: $published"
+expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563" \
+  "8080/tcp -> 127.0.0.1:${NAVBUS_WEB_PORT:-8080}")
+[ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 and the web UI on loopback: $published"
 echo "compose-test: published: $(echo "$published" | tr '\n' ' ')" >&2
 [ "$(podman exec "$(container navigator)" id -u)" != 0 ] || fail "the navigator runs as root"
 map_init=$(container map-init)
@@ -263,6 +264,14 @@ if [ "$demo_status" != 0 ]; then
   fail "the demo trip (container $demo) exited with status $demo_status"
 fi
 phase "demo trip"
+
+# The web UI from the host: the fleet page and the demo's vehicle, served from the container.
+web_url="http://127.0.0.1:${NAVBUS_WEB_PORT:-8080}"
+python3 -c "import sys, urllib.request; sys.exit(b'navbus fleet' not in urllib.request.urlopen('$web_url/').read())" \
+  || fail "the web UI does not answer at $web_url/"
+python3 -c "import sys, urllib.request; sys.exit(b'default' not in urllib.request.urlopen('$web_url/vehicles.json').read())" \
+  || fail "the web UI does not know the demo's vehicle"
+phase "web UI"
 
 # The logger fsyncs once a second; its files are read straight from the volume.
 logs=$(podman volume inspect --format '{{.Mountpoint}}' "${project}_logs")
