@@ -84,7 +84,9 @@ let package = Package(
         .testTarget(name: "NavRoutingTests", dependencies: ["NavRouting", "NavMap", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavGuidanceTests", dependencies: ["NavGuidance"], swiftSettings: strict),
         .testTarget(
-            name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol", "NavTesting"], swiftSettings: strict),
+            name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol", "NavTesting"],
+            // Real receiver logs with gpsd's decoding of them (BSD-2-Clause, see the directory's COPYING).
+            resources: [.copy("Fixtures/gpsd-regression")], swiftSettings: strict),
         .testTarget(
             name: "NavNavigatorTests",
             dependencies: ["NavNavigator", "NavGuidance", "NavRouting", "NavMap", "NavBus", "NavProtocol", "NavTesting"],

@@ -46,11 +46,10 @@ public struct NMEADecoder: Sendable {
         var fixes = [GPSFix]()
         if !line.isEmpty, !discardingLongLine { handleLine(into: &fixes) }
         line.removeAll()
-        if let fix = assembler.finish() {
-            statistics.fixes += 1
-            fixes.append(fix)
-        }
-        return fixes
+        let last = assembler.finish()
+        statistics.fixes += last.count
+        statistics.fixesWithoutDate = assembler.fixesWithoutDate
+        return fixes + last
     }
 
     private mutating func handleLine(into fixes: inout [GPSFix]) {
@@ -61,6 +60,7 @@ public struct NMEADecoder: Sendable {
             statistics.acceptedSentences += 1
             let completed = assembler.add(sentence)
             statistics.fixes += completed.count
+            statistics.fixesWithoutDate = assembler.fixesWithoutDate
             fixes += completed
         } catch {
             statistics.record(error)

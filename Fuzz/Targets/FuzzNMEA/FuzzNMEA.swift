@@ -1,0 +1,35 @@
+import FuzzSupport
+import NavProtocol
+import NavSources
+
+/// Feeds arbitrary bytes to the NMEA 0183 decoder, as a serial port or a log file would.
+///
+/// Besides "never trap": every fix is a real place on Earth with a finite time, and the result does not
+/// depend on how the bytes were split into reads (whole, or in chunks whose size the first byte picks).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzNMEA(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzInput(start, count)
+    for acceptsMissingChecksum in [false, true] {
+        let parser = NMEAParser(acceptsMissingChecksum: acceptsMissingChecksum)
+        var whole = NMEADecoder(parser: parser)
+        let fixes = whole.decode(bytes) + whole.finish()
+        for fix in fixes {
+            require(fix.latitude.isFinite && abs(fix.latitude) <= 90, "latitude \(fix.latitude) off the Earth")
+            require(fix.longitude.isFinite && abs(fix.longitude) <= 180, "longitude \(fix.longitude) off the Earth")
+            require(fix.timestamp.secondsSince1970.isFinite, "a fix without a finite time")
+            require(fix.speed.map { $0.isFinite && $0 >= 0 } ?? true, "speed \(fix.speed ?? 0) is not a speed")
+        }
+        let chunk = 1 + Int(bytes.first ?? 0) % 17
+        var pieces = NMEADecoder(parser: parser)
+        var chunked = [GPSFix]()
+        var offset = 0
+        while offset < bytes.count {
+            chunked += pieces.decode(bytes[offset..<min(offset + chunk, bytes.count)])
+            offset += chunk
+        }
+        chunked += pieces.finish()
+        require(chunked == fixes, "fixes depend on how the bytes were split into reads")
+        require(pieces.statistics == whole.statistics, "counters depend on how the bytes were split into reads")
+    }
+    return 0
+}

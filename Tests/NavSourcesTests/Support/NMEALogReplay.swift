@@ -1,0 +1,20 @@
+import NavProtocol
+import NavSources
+
+/// Replays NMEA logs through the real ``NMEAFileReplay`` as the feeder does, at once, with a wall clock years
+/// away from every log's date: a fix dated from the clock would show.
+enum NMEALogReplay {
+    static let wallClock = Timestamp(secondsSince1970: 1_941_105_600)  // 2031-07-06T12:00:00Z
+
+    static func replay(_ log: String) throws -> (fixes: [GPSFix], counters: SourceCounters.Snapshot) {
+        try replay(path: try Fixtures.write(log, name: "log.nmea"))
+    }
+
+    static func replay(path: String) throws -> (fixes: [GPSFix], counters: SourceCounters.Snapshot) {
+        let counters = SourceCounters()
+        var fixes = [GPSFix]()
+        let replayer = FixReplayer(options: ReplayOptions(rate: nil), clock: ManualPlaybackClock(wall: wallClock))
+        try NMEAFileReplay(path: path, replayer: replayer, counters: counters).run(stop: StopSignal()) { fixes.append($0) }
+        return (fixes, counters.snapshot())
+    }
+}
