@@ -51,6 +51,17 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
     }
 
+    /// Found by the `fuzz-json` target: an object with a repeated key was not equal to itself, so the proxy's
+    /// scan and the decoder seemed to read different attributes.
+    @Test func objectsWithRepeatedKeysEqualThemselves() throws {
+        let value = try JSONParser.parse(#"{"id":{"a":0,"b":1,"a":1},"x":2}"#)
+        #expect(value == value)
+        #expect(try JSONParser.parse(value.jsonText) == value)
+        #expect(value["id"]?["a"] == .integer(0), "the first of repeated keys is the one read")
+        #expect(try JSONParser.parse(#"{"a":1,"b":1,"a":0}"#) != JSONParser.parse(#"{"a":0,"b":1,"a":1}"#))
+        #expect(try JSONParser.parse(#"{"b":1,"a":0,"a":1}"#) == JSONParser.parse(#"{"a":0,"b":1,"a":1}"#))
+    }
+
     @Test func errorsSayWhere() {
         #expect(throws: JSONParseError(offset: 7, reason: "expected ',' or '}' in object")) {
             try JSONParser.parse("{\"a\":1 \"b\":2}")

@@ -49,6 +49,14 @@ struct NMEADateTests {
         #expect(counters.malformed == 0, "a ZDA without a date yet is not malformed")
     }
 
+    @Test("restamped to the present, a log that never states a date plays with its own spacing")
+    func restampedUndatedLog() throws {
+        let log = ["GPGGA,235959,6010.0,N,02456.0,E,1,07,1.0,10.0,M,,M,,", "GPGGA,000001,6010.0,N,02456.0,E,1,07,1.0,10.0,M,,M,,"]
+        let (fixes, counters) = try NMEALogReplay.replay(log.map { NMEAWriter.frame($0) }.joined(), restamp: true)
+        #expect(fixes.map(\.timestamp) == [NMEALogReplay.wallClock, NMEALogReplay.wallClock.adding(seconds: 2)])
+        #expect(counters.skippedByReason[NMEAFileReplay.fixWithoutDate] == nil)
+    }
+
     @Test("an RMC with status V does not date fixes: its date may be an unsynchronised receiver's guess")
     func invalidRMCDateIsIgnored() throws {
         let (fixes, counters) = try replay([

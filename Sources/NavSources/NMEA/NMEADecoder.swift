@@ -42,11 +42,12 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Ends the stream: parses a last unterminated line and flushes the epoch in progress.
-    public mutating func finish() -> [GPSFix] {
+    /// - Parameter placeholderDay: see ``NMEAFixAssembler/finish(placeholderDay:)``.
+    public mutating func finish(placeholderDay: Int? = nil) -> [GPSFix] {
         var fixes = [GPSFix]()
         if !line.isEmpty, !discardingLongLine { handleLine(into: &fixes) }
         line.removeAll()
-        let last = assembler.finish()
+        let last = assembler.finish(placeholderDay: placeholderDay)
         statistics.fixes += last.count
         statistics.fixesWithoutDate = assembler.fixesWithoutDate
         return fixes + last

@@ -165,13 +165,28 @@ public struct NMEAFixAssembler: Sendable {
 
     /// Ends the input: returns the fix of the epoch in progress, if it makes one and its date is known, and
     /// counts the fixes that never learnt their date in ``fixesWithoutDate``.
-    public mutating func finish() -> [GPSFix] {
+    /// - Parameter placeholderDay: for a replay restamped to the present, where only the spacing of the fixes
+    ///   matters: fixes of an input that never stated a date are put on this day (days since 1970) instead of
+    ///   being dropped.
+    public mutating func finish(placeholderDay: Int? = nil) -> [GPSFix] {
         var fixes = [GPSFix]()
         if let epoch = pending {
             pending = nil
             finishEpoch(epoch, into: &fixes)
         }
-        fixesWithoutDate += awaitingDate.count
+        if let placeholderDay, let first = awaitingDate.first {
+            // Dating forwards from the first fix keeps midnight crossings in the spacing.
+            knownDate = DateReference(day: placeholderDay, timeOfDay: first.timeOfDay)
+            for index in awaitingDate.indices {
+                let time = awaitingDate[index].timeOfDay
+                let day = knownDate?.day(of: time) ?? placeholderDay
+                knownDate = DateReference(day: day, timeOfDay: time)
+                awaitingDate[index].fix.timestamp = Self.timestamp(day: day, time: time)
+            }
+            fixes += awaitingDate.map(\.fix)
+        } else {
+            fixesWithoutDate += awaitingDate.count
+        }
         awaitingDate.removeAll()
         return fixes
     }

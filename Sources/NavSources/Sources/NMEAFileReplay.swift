@@ -5,8 +5,9 @@ public import NavProtocol
 ///
 /// Dates come only from the log itself (RMC and ZDA sentences): fixes before the first date wait for it and
 /// are dated backwards from it, and fixes of a log that never states a date are dropped and counted as
-/// `fixWithoutDate` rather than stamped with today's date. Restamping to the present is a separate,
-/// explicit choice (``ReplayOptions/restamp``).
+/// `fixWithoutDate` rather than stamped with today's date. Restamping to the present
+/// (``ReplayOptions/restamp``) is the one way to play such a log: it replaces every date anyway and keeps only
+/// the spacing of the fixes.
 public struct NMEAFileReplay: GPSFixSource {
     /// The ``SourceCounters`` reason for fixes dropped because the log never stated their date.
     public static let fixWithoutDate = "fixWithoutDate"
@@ -40,7 +41,7 @@ public struct NMEAFileReplay: GPSFixSource {
             throw SourceError(.io, "cannot read NMEA log \(path)")
         }
         var decoder = NMEADecoder(parser: parser, assembler: NMEAFixAssembler())
-        let fixes = decoder.decode(data) + decoder.finish()
+        let fixes = decoder.decode(data) + decoder.finish(placeholderDay: replayer.options.restamp ? 0 : nil)
         for (code, count) in decoder.statistics.rejected {
             counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: count)
         }
