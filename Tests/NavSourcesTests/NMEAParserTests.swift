@@ -103,6 +103,10 @@ struct NMEAParserTests {
             (NMEAWriter.frame("GPGGA,123519,4807.038,N,01131.000,E,one,08,0.9,545.4,M,46.9,M,,"), .malformedField),
             (NMEAWriter.frame("GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"), .malformedField),
             ("$GPRMC,12\u{7}3519,A*00", .invalidCharacters),
+            (NMEAWriter.frame("GPRMC,123519,A,4807.038,N,01131.000,E,-22.4,084.4,230394,003.1,W"), .malformedField),
+            (NMEAWriter.frame("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,-84.4,230394,003.1,W"), .malformedField),
+            (NMEAWriter.frame("GPVTG,360.5,T,034.4,M,005.5,N,010.2,K"), .malformedField),
+            (NMEAWriter.frame("GPGGA,123519,4807.038,N,01131.000,E,1,08,-0.9,545.4,M,46.9,M,,"), .malformedField),
             (NMEAWriter.frame("GPZDA,120000.00,30,02,2026,00,00"), .malformedField),
             (NMEAWriter.frame("GPZDA,120000.00,01,01,1879,00,00"), .malformedField),
             (NMEAWriter.frame("GNGNS,120000.00,6010.0,N,02456.0,E,AX,08,1.0,10.0,17.9,,"), .malformedField),
@@ -110,6 +114,14 @@ struct NMEAParserTests {
         ])
     func classified(line: String, code: NMEAError.Code) {
         #expect(errorCode(line) == code)
+    }
+
+    @Test("a course of 360° is north")
+    func fullCircle() throws {
+        guard case .vtg(let vtg) = try parser.parse(NMEAWriter.frame("GPVTG,360.0,T,,M,005.5,N,010.2,K,A")) else {
+            Issue.record("expected VTG"); return
+        }
+        #expect(vtg.course == 0)
     }
 
     @Test("ZDA gives the full date with a four-digit year; empty or zero fields are no date yet")

@@ -17,7 +17,12 @@ public func fuzzNMEA(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             require(fix.latitude.isFinite && abs(fix.latitude) <= 90, "latitude \(fix.latitude) off the Earth")
             require(fix.longitude.isFinite && abs(fix.longitude) <= 180, "longitude \(fix.longitude) off the Earth")
             require(fix.timestamp.secondsSince1970.isFinite, "a fix without a finite time")
+            // The bounds of gps.fix.v1's schema: what the decoder accepts must be publishable.
             require(fix.speed.map { $0.isFinite && $0 >= 0 } ?? true, "speed \(fix.speed ?? 0) is not a speed")
+            require(fix.course.map { $0 >= 0 && $0 < 360 } ?? true, "course \(fix.course ?? 0) is not a course")
+            require(fix.horizontalAccuracy.map { $0.isFinite && $0 >= 0 } ?? true, "accuracy below 0")
+            require(fix.altitude.map(\.isFinite) ?? true, "altitude not finite")
+            require(fix.timestamp.rfc3339.utf8.count <= 24, "timestamp \(fix.timestamp.rfc3339) outside years 0–9999")
         }
         let chunk = 1 + Int(bytes.first ?? 0) % 17
         var pieces = NMEADecoder(parser: parser)

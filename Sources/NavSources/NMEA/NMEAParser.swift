@@ -119,6 +119,22 @@ private struct FieldReader {
         return value
     }
 
+    /// A number that cannot be negative: a speed, a dilution of precision.
+    func magnitude(_ index: Int, _ name: String) throws(NMEAError) -> Double? {
+        guard let value = try number(index, name) else { return nil }
+        guard value >= 0 else { throw NMEAError(.malformedField, "\(type) \(name) \(value) is negative") }
+        return value
+    }
+
+    /// Degrees clockwise from true north, from 0 up to 360; 360 itself is north and read as 0.
+    func course(_ index: Int) throws(NMEAError) -> Double? {
+        guard let value = try number(index, "course") else { return nil }
+        guard (0...360).contains(value) else {
+            throw NMEAError(.malformedField, "\(type) course \(value) is not between 0 and 360 degrees")
+        }
+        return value == 360 ? 0 : value
+    }
+
     func integer(_ index: Int, _ name: String) throws(NMEAError) -> Int? {
         guard let text = text(index) else { return nil }
         guard let value = Int(text), value >= 0 else {
@@ -240,13 +256,13 @@ private struct FieldReader {
         try requireFields(9)
         let status = try flag(2, "status", allowed: "AV")
         let mode = try flag(12, "mode", allowed: Self.modes)
-        let knots = try number(7, "speed")
+        let knots = try magnitude(7, "speed")
         return NMEASentence.RMC(
             talker: talker, timeOfDay: try timeOfDay(1),
             isValid: status == "A" && !(mode.map(Self.invalidModes.contains) ?? false),
             latitude: try coordinate(3, hemisphere: 4, isLatitude: true),
             longitude: try coordinate(5, hemisphere: 6, isLatitude: false),
-            speed: knots.map { $0 * NMEAParser.metersPerSecondPerKnot }, course: try number(8, "course"),
+            speed: knots.map { $0 * NMEAParser.metersPerSecondPerKnot }, course: try course(8),
             daysSince1970: try date(9), mode: mode)
     }
 
@@ -256,7 +272,7 @@ private struct FieldReader {
             talker: talker, timeOfDay: try timeOfDay(1), quality: try integer(6, "quality") ?? 0,
             latitude: try coordinate(2, hemisphere: 3, isLatitude: true),
             longitude: try coordinate(4, hemisphere: 5, isLatitude: false),
-            satellites: try integer(7, "satellites"), hdop: try number(8, "HDOP"), altitude: try number(9, "altitude"))
+            satellites: try integer(7, "satellites"), hdop: try magnitude(8, "HDOP"), altitude: try number(9, "altitude"))
     }
 
     mutating func gns(talker: String) throws(NMEAError) -> NMEASentence.GNS {
@@ -270,7 +286,7 @@ private struct FieldReader {
             talker: talker, timeOfDay: try timeOfDay(1), modes: modes,
             latitude: try coordinate(2, hemisphere: 3, isLatitude: true),
             longitude: try coordinate(4, hemisphere: 5, isLatitude: false),
-            satellites: try integer(7, "satellites"), hdop: try number(8, "HDOP"), altitude: try number(9, "altitude"),
+            satellites: try integer(7, "satellites"), hdop: try magnitude(8, "HDOP"), altitude: try number(9, "altitude"),
             navigationStatus: try flag(13, "navigation status", allowed: "SCUV"))
     }
 
@@ -285,16 +301,16 @@ private struct FieldReader {
         // NMEA 2.x: course,T,course,M,knots,N,km/h,K[,mode]; NMEA 1.5 had no unit letters.
         if fields.count - 1 >= 8 {
             let mode = try flag(9, "mode", allowed: Self.modes)
-            let knots = try number(5, "speed in knots")
-            let kmh = try number(7, "speed in km/h")
+            let knots = try magnitude(5, "speed in knots")
+            let kmh = try magnitude(7, "speed in km/h")
             return NMEASentence.VTG(
-                talker: talker, course: try number(1, "course"),
+                talker: talker, course: try course(1),
                 speed: knots.map { $0 * NMEAParser.metersPerSecondPerKnot } ?? kmh.map { $0 / 3.6 }, mode: mode)
         }
         try requireFields(4)
         return NMEASentence.VTG(
-            talker: talker, course: try number(1, "course"),
-            speed: try number(3, "speed in knots").map { $0 * NMEAParser.metersPerSecondPerKnot }, mode: nil)
+            talker: talker, course: try course(1),
+            speed: try magnitude(3, "speed in knots").map { $0 * NMEAParser.metersPerSecondPerKnot }, mode: nil)
     }
 
     mutating func gll(talker: String) throws(NMEAError) -> NMEASentence.GLL {
