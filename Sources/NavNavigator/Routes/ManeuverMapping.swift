@@ -29,11 +29,28 @@ enum ManeuverMapping {
         }
     }
 
-    /// The wire's maneuver, in the spelling the router already gives its kinds and directions.
+    /// The wire's maneuver: the same split into a kind and a direction, in the protocol's (OSRM's) spelling.
     static func wire(_ maneuver: NavRouting.Maneuver, roundaboutExit: Int?) -> NavProtocol.Maneuver {
-        NavProtocol.Maneuver(
-            type: ManeuverType(rawValue: maneuver.kind) ?? .continue,
-            modifier: maneuver.direction.flatMap(NavProtocol.ManeuverModifier.init(rawValue:)),
-            roundaboutExit: maneuver == .roundabout ? roundaboutExit : nil)
+        let (type, modifier): (ManeuverType, NavProtocol.ManeuverModifier?) =
+            switch maneuver {
+            case .depart: (.depart, nil)
+            case .arrive: (.arrive, nil)
+            case .continue, .ferry: (.continue, .straight)
+            case .turnLeft: (.turn, .left)
+            case .turnRight: (.turn, .right)
+            case .slightLeft: (.turn, .slightLeft)
+            case .slightRight: (.turn, .slightRight)
+            case .sharpLeft: (.turn, .sharpLeft)
+            case .sharpRight: (.turn, .sharpRight)
+            case .uTurn: (.uturn, .uturn)
+            case .merge: (.merge, nil)
+            case .onRamp: (.onRamp, nil)
+            case .offRamp: (.offRamp, nil)
+            case .forkLeft: (.fork, .left)
+            case .forkRight: (.fork, .right)
+            case .roundabout: (.roundabout, nil)
+            }
+        return NavProtocol.Maneuver(
+            type: type, modifier: modifier, roundaboutExit: maneuver == .roundabout ? roundaboutExit : nil)
     }
 }

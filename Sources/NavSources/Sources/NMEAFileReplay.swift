@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 public import NavProtocol
 
@@ -16,7 +17,7 @@ public struct NMEAFileReplay: GPSFixSource {
     public var parser: NMEAParser
     public var replayer: FixReplayer
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     /// - Parameters:
     ///   - path: the log file.
@@ -26,7 +27,7 @@ public struct NMEAFileReplay: GPSFixSource {
     ///   - logger: a summary of skipped lines.
     public init(
         path: String, parser: NMEAParser = NMEAParser(), replayer: FixReplayer = FixReplayer(),
-        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+        counters: SourceCounters = SourceCounters(), logger: Logger = .silent
     ) {
         self.path = path
         self.parser = parser
@@ -36,7 +37,7 @@ public struct NMEAFileReplay: GPSFixSource {
     }
 
     /// - Throws: ``SourceError`` `.io` when the file cannot be read.
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(.io, "cannot read NMEA log \(path)")
         }
@@ -46,13 +47,13 @@ public struct NMEAFileReplay: GPSFixSource {
             counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: count)
         }
         let malformed = decoder.statistics.malformed
-        if malformed > 0 { logger(.warning, "NMEA log \(path): skipped \(malformed) malformed lines") }
+        if malformed > 0 { logger.warning("NMEA log \(path): skipped \(malformed) malformed lines") }
         let undated = decoder.statistics.fixesWithoutDate
         if undated > 0 {
             counters.countSkipped(Self.fixWithoutDate, malformed: false, times: undated)
-            logger(.warning, "NMEA log \(path): dropped \(undated) fixes the log never dates (no RMC or ZDA date)")
+            logger.warning("NMEA log \(path): dropped \(undated) fixes the log never dates (no RMC or ZDA date)")
         }
-        logger(.info, "NMEA log \(path): replaying \(fixes.count) fixes")
+        logger.info("NMEA log \(path): replaying \(fixes.count) fixes")
         let counters = counters
         replayer.replay(fixes, stop: stop) { fix in
             counters.countFix()

@@ -1,3 +1,4 @@
+import NavCore
 import NavProtocol
 import NavSources
 
@@ -15,7 +16,7 @@ enum NMEALogReplay {
         var fixes = [GPSFix]()
         let replayer = FixReplayer(
             options: ReplayOptions(rate: nil, restamp: restamp), clock: ManualPlaybackClock(wall: wallClock))
-        try NMEAFileReplay(path: path, replayer: replayer, counters: counters).run(stop: StopSignal()) { fixes.append($0) }
+        try NMEAFileReplay(path: path, replayer: replayer, counters: counters).run(stop: StopFlag()) { fixes.append($0) }
         return (fixes, counters.snapshot())
     }
 }
