@@ -45,4 +45,27 @@ import Testing
         let error = try #require(throws: MapError.self) { try MapLoader.load(path: try write(cut, name: "cut.osm")) }
         #expect(error.path.hasSuffix("cut.osm"))
     }
+
+    /// Found by the `fuzz-osm` target: readosm 1.1 reads a null pointer for a `<tag>` without `k` or `v` or a
+    /// `<member>` without `role`, killing the process. Each is refused as corrupt before readosm sees it.
+    @Test(arguments: [
+        #"<tag ref="2"/>"#, #"<tag k="highway"/>"#, "<tag\nv='x' />", #"<member type="way" ref="1"/>"#,
+        #"<!ENTITY t "&#60;tag/>">"#, "<\u{0}t\u{0}a\u{0}g\u{0}/>",
+    ])
+    func elementsReadOSMCannotSurviveAreRefused(element: String) throws {
+        let xml = #"<osm version="0.6"><node id="1" lat="60.1" lon="24.9">"# + element
+            + #"</node><way id="2"><nd ref="1"/><nd ref="1"/><tag k="highway" v="residential"/></way></osm>"#
+        let error = try #require(throws: MapError.self) { try MapLoader.load(path: try write(Array(xml.utf8), name: "hostile.osm")) }
+        #expect(error.code == .corrupt)
+    }
+
+    @Test func wellFormedTagsInCommentsCDATAAndEitherQuotePass() throws {
+        let xml = """
+            <?xml version="1.0"?><!-- <tag/> --><osm version="0.6">
+            <node id="1" lat="60.1" lon="24.9"><tag v='a > b' k="name"/></node>
+            <node id="2" lat="60.1005" lon="24.9"><![CDATA[ <tag/> ]]></node><way id="3"><nd ref="1"/><nd ref="2"/>
+            <tag k="highway" v="residential"/></way></osm>
+            """
+        #expect(try MapLoader.load(path: try write(Array(xml.utf8), name: "fine.osm")).nodeCount == 2)
+    }
 }

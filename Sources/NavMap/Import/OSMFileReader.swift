@@ -16,6 +16,7 @@ public enum OSMFileReader {
         guard path.hasSuffix(".osm") || path.hasSuffix(".pbf") else {
             throw MapError(.unsupportedFormat, path: path, "expected an .osm or .osm.pbf file")
         }
+        if path.hasSuffix(".osm") { try OSMXMLPreflight.check(path: path) }
         var handle: UnsafeRawPointer?
         let openStatus = readosm_open(path, &handle)
         defer { if let handle { readosm_close(handle) } }
