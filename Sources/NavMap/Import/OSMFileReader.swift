@@ -87,6 +87,12 @@ private func allTags(_ tags: UnsafePointer<readosm_tag>?, count: Int32) -> [Stri
 private let nodeCallback: readosm_node_callback = { userData, nodePointer in
     guard let node = nodePointer?.pointee else { return READOSM_OK }
     let sink = collector(userData)
+    // readosm leaves a missing lat or lon at READOSM_UNDEFINED (-1234567890). A node without a place on the
+    // globe is left out, so the ways through it break there as at a node missing from the extract.
+    guard (-90...90).contains(node.latitude), (-180...180).contains(node.longitude) else {
+        sink.counted()
+        return READOSM_OK
+    }
     let tollBooth = node.tag_count > 0 && tagValue(node.tags, count: node.tag_count, key: "barrier") == "toll_booth"
     sink.data.nodes[node.id] = OSMData.Node(latitude: node.latitude, longitude: node.longitude, isTollBooth: tollBooth)
     sink.counted()
