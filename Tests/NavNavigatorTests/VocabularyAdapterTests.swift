@@ -17,22 +17,20 @@ struct VocabularyAdapterTests {
         #expect((wire.roundaboutExit != nil) == (maneuver == .roundabout))
     }
 
-    @Test("every router maneuver reaches the engine as the same kind and direction", arguments: NavRouting.Maneuver.allCases)
-    func guidanceManeuver(maneuver: NavRouting.Maneuver) {
-        let (kind, modifier) = ManeuverMapping.guidance(maneuver)
-        let wire = ManeuverMapping.wire(maneuver, roundaboutExit: nil)
-        let engineKindOnWire: String =
-            switch kind {
-            case .uTurn: "uturn"
-            default: kind.rawValue
-            }
-        #expect(engineKindOnWire == wire.type.rawValue)
-        let engineModifierOnWire: String? =
-            switch modifier {
-            case .uTurn: "uturn"
-            default: modifier?.rawValue
-            }
-        #expect(engineModifierOnWire == wire.modifier?.rawValue)
+    /// The engine's kinds the wire has no word for, and the wire's word for them.
+    static let folded: [ManeuverKind: ManeuverType] = [
+        .newName: .continue, .endOfRoad: .turn, .exitRoundabout: .roundabout, .uTurn: .uturn,
+    ]
+
+    @Test("every engine maneuver kind has its wire kind, by name unless folded", arguments: ManeuverKind.allCases)
+    func engineKinds(kind: ManeuverKind) {
+        #expect(ManeuverMapping.wire(kind) == (Self.folded[kind] ?? ManeuverType(rawValue: kind.rawValue)))
+    }
+
+    @Test("every engine modifier has its wire modifier", arguments: NavGuidance.ManeuverModifier.allCases)
+    func engineModifiers(modifier: NavGuidance.ManeuverModifier) {
+        let expected = modifier == .uTurn ? .uturn : NavProtocol.ManeuverModifier(rawValue: modifier.rawValue)
+        #expect(ManeuverMapping.wire(modifier) == expected)
     }
 
     @Test(

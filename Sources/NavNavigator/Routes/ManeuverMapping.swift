@@ -29,28 +29,39 @@ enum ManeuverMapping {
         }
     }
 
-    /// The wire's maneuver: the same split into a kind and a direction, in the protocol's (OSRM's) spelling.
+    /// The wire's maneuver: the engine's kind and modifier in the protocol's (OSRM's) spelling.
     static func wire(_ maneuver: NavRouting.Maneuver, roundaboutExit: Int?) -> NavProtocol.Maneuver {
-        let (type, modifier): (ManeuverType, NavProtocol.ManeuverModifier?) =
-            switch maneuver {
-            case .depart: (.depart, nil)
-            case .arrive: (.arrive, nil)
-            case .continue, .ferry: (.continue, .straight)
-            case .turnLeft: (.turn, .left)
-            case .turnRight: (.turn, .right)
-            case .slightLeft: (.turn, .slightLeft)
-            case .slightRight: (.turn, .slightRight)
-            case .sharpLeft: (.turn, .sharpLeft)
-            case .sharpRight: (.turn, .sharpRight)
-            case .uTurn: (.uturn, .uturn)
-            case .merge: (.merge, nil)
-            case .onRamp: (.onRamp, nil)
-            case .offRamp: (.offRamp, nil)
-            case .forkLeft: (.fork, .left)
-            case .forkRight: (.fork, .right)
-            case .roundabout: (.roundabout, nil)
-            }
+        let (kind, modifier) = guidance(maneuver)
         return NavProtocol.Maneuver(
-            type: type, modifier: modifier, roundaboutExit: maneuver == .roundabout ? roundaboutExit : nil)
+            type: wire(kind), modifier: modifier.map(wire), roundaboutExit: kind == .roundabout ? roundaboutExit : nil)
+    }
+
+    static func wire(_ kind: ManeuverKind) -> ManeuverType {
+        switch kind {
+        case .depart: .depart
+        case .turn: .turn
+        case .continue, .newName: .continue
+        case .endOfRoad: .turn
+        case .merge: .merge
+        case .onRamp: .onRamp
+        case .offRamp: .offRamp
+        case .fork: .fork
+        case .roundabout, .exitRoundabout: .roundabout
+        case .uTurn: .uturn
+        case .arrive: .arrive
+        }
+    }
+
+    static func wire(_ modifier: NavGuidance.ManeuverModifier) -> NavProtocol.ManeuverModifier {
+        switch modifier {
+        case .uTurn: .uturn
+        case .sharpRight: .sharpRight
+        case .right: .right
+        case .slightRight: .slightRight
+        case .straight: .straight
+        case .slightLeft: .slightLeft
+        case .left: .left
+        case .sharpLeft: .sharpLeft
+        }
     }
 }
