@@ -27,7 +27,11 @@ extension VoicePromptMonitor {
         case .clearDestinations:
             prompts += apply(.clear, to: &state)
         case .fix(let fix):
-            if guidance.isGuidanceActive, guidance.navState == .enroute, guidance.tracker.hasMatched {
+            // The fix that arrives may also end guidance; it still counts as progress up to the arrival.
+            let arrived = events.contains { if case .arrival = $0 { true } else { false } }
+            if guidance.isGuidanceActive || arrived, guidance.deviation.isOffRoute == false,
+                guidance.tracker.hasMatched
+            {
                 let progress = VoiceProgress(
                     time: fix.time, legIndex: guidance.currentLegIndex, distanceAlong: guidance.tracker.distanceAlong,
                     speed: fix.speed ?? 0)

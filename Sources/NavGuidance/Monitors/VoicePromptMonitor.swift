@@ -19,6 +19,8 @@ public struct VoicePromptMonitor: Sendable {
     static let preTransitionScalingSpeed = 15.0
     /// Maneuvers closer in time than this are announced together.
     static let chainingGap = 12.0
+    /// At most this many maneuvers in one prompt.
+    static let longestChain = 3
     /// Speeds below this (m/s) are taken as this for timing, so a stopped vehicle still gets prompts.
     static let slowestTimingSpeed = 4.0
     /// A chained maneuver closer than this (seconds) gets no prompt of its own: it was just named.
@@ -102,8 +104,23 @@ public struct VoicePromptMonitor: Sendable {
         if !state.stages[index].contains(.transition), distance <= transitionDistance {
             state.stages[index].insert([.transition, .preTransition])
             // Just named at the end of the previous maneuver's prompt and only seconds away: saying it again
-            // would crowd the driver.
-            if state.stages[index].contains(.chained) && distance < speed * Self.chainedRepeatGap { return }
+            // would crowd the driver, but the maneuver after it may need naming now ("Then turn left …").
+            if state.stages[index].contains(.chained) && distance < speed * Self.chainedRepeatGap {
+                let unnamed = leg.maneuvers.indices.dropFirst(index + 1).prefix(Self.longestChain - 1).contains {
+                    state.stages[$0].isDisjoint(with: [.chained, .transition])
+                }
+                let followers = chain(after: index, leg: leg, speed: speed, state: &state)
+                guard unnamed, let next = followers.first else { return }
+                let book = Self.phrasebook(state)
+                let text = followers.dropFirst().reduce(book.then(clause(next, state))) {
+                    book.chain($0, then: clause($1, state))
+                }
+                prompts.append(
+                    prompt(
+                        text, kind: .preTransition, stepIndex: next.stepIndex, distance: next.distanceAlong - position,
+                        time: progress.time, valid: (next.distanceAlong - position) / speed, state))
+                return
+            }
             prompts.append(
                 transitionPrompt(
                     index, leg: leg, distance: distance, speed: speed, time: progress.time, state: &state))
@@ -146,9 +163,12 @@ public struct VoicePromptMonitor: Sendable {
         case .departure:
             kind = .departure
             text = clause(leg.departure, state)
-            if let next, distance / speed < Self.chainingGap {
+            if let next, distance / speed < Self.chainingGap, state.stages.indices.contains(index) {
                 text = book.chain(text, then: clause(next, state))
                 state.stages[index].insert([.chained, .preTransition])
+                text = chain(after: index, leg: leg, speed: speed, state: &state, within: distance).reduce(text) {
+                    book.chain($0, then: clause($1, state))
+                }
             }
             return prompt(
                 Self.sentence(text), kind: kind, stepIndex: max(0, (next?.stepIndex ?? 1) - 1), distance: distance,
@@ -176,23 +196,39 @@ public struct VoicePromptMonitor: Sendable {
             alreadySentence: true)
     }
 
-    /// The final prompt for maneuver `index`, chained with the one after when that follows within the gap.
+    /// The final prompt for maneuver `index`, chained with those that follow within the gap.
     private func transitionPrompt(
         _ index: Int, leg: VoiceLeg, distance: Double, speed: Double, time: Double, state: inout VoiceGuidanceState
     ) -> VoicePrompt {
         let maneuver = leg.maneuvers[index]
-        var text = clause(maneuver, state)
-        if index + 1 < leg.maneuvers.count {
-            let following = leg.maneuvers[index + 1]
-            if (following.distanceAlong - maneuver.distanceAlong) / speed < Self.chainingGap {
-                text = Self.phrasebook(state).chain(text, then: clause(following, state))
-                state.stages[index + 1].insert([.chained, .preTransition])
-            }
+        let book = Self.phrasebook(state)
+        let text = chain(after: index, leg: leg, speed: speed, state: &state).reduce(clause(maneuver, state)) {
+            book.chain($0, then: clause($1, state))
         }
         let isArrival = index == leg.maneuvers.count - 1
         return prompt(
             text, kind: isArrival ? .arrival : .transition, stepIndex: maneuver.stepIndex, distance: distance,
             time: time, valid: max(1, distance / speed), state)
+    }
+
+    /// The maneuvers after `index` that come within the chaining gap of it (at most ``longestChain`` - 1),
+    /// marked as named. One already named is named again: in a quick run of turns the driver needs the
+    /// whole run in one prompt.
+    /// `within` is how far the vehicle still is from maneuver `index`, when the chain starts before it.
+    private func chain(
+        after index: Int, leg: VoiceLeg, speed: Double, state: inout VoiceGuidanceState, within: Double = 0
+    ) -> [VoiceLeg.Maneuver] {
+        var followers: [VoiceLeg.Maneuver] = []
+        var next = index + 1
+        while next < leg.maneuvers.count, followers.count + 1 < Self.longestChain,
+            (leg.maneuvers[next].distanceAlong - leg.maneuvers[index].distanceAlong + within) / speed
+                < Self.chainingGap
+        {
+            state.stages[next].insert([.chained, .preTransition])
+            followers.append(leg.maneuvers[next])
+            next += 1
+        }
+        return followers
     }
 
     // MARK: Speed alerts

@@ -38,6 +38,10 @@ struct EnglishPhrasebook: Phrasebook {
         "\(first), then \(second)"
     }
 
+    func then(_ clause: String) -> String {
+        "then \(clause)"
+    }
+
     func continueFor(_ distance: SpokenDistance) -> String {
         "continue for \(Self.words(distance))"
     }

@@ -43,6 +43,10 @@ struct FinnishPhrasebook: Phrasebook {
         "\(first), sitten \(second)"
     }
 
+    func then(_ clause: String) -> String {
+        "sitten \(clause)"
+    }
+
     func continueFor(_ distance: SpokenDistance) -> String {
         "jatka \(Self.amount(distance))"
     }

@@ -7,6 +7,8 @@ protocol Phrasebook: Sendable {
     func clause(_ clause: String, in distance: SpokenDistance) -> String
     /// Two maneuvers close together: "turn right onto Kaivokatu, then turn left onto Mikonkatu".
     func chain(_ first: String, then second: String) -> String
+    /// The maneuver after the one about to be made: "then turn left onto Mikonkatu".
+    func then(_ clause: String) -> String
     /// After a maneuver, on a long step: "continue for 2 kilometers".
     func continueFor(_ distance: SpokenDistance) -> String
     /// A new route was computed after leaving the old one.

@@ -32,7 +32,9 @@ struct StepBuilder {
             let duration = durations[marker.index..<end].reduce(0, +)
             var instruction = Self.instruction(marker.maneuver, exit: marker.exit, road: marker.roadName)
             if marker.maneuver == .depart {
-                let from = marker.departureArc
+                // The first stretch with a length: the origin may have snapped onto a node.
+                var from = marker.departureArc
+                while from + 1 < last && coordinates[from].distance(to: coordinates[from + 1]) < 0.5 { from += 1 }
                 let bearing = coordinates[from].bearing(to: coordinates[min(from + 1, last)])
                 instruction =
                     "Head \(Self.compass(bearing))" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
