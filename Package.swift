@@ -26,11 +26,13 @@ let package = Package(
         .executable(name: "navbus-logger", targets: ["navbus-logger"]),
         .executable(name: "navbus-speeding-alerter", targets: ["navbus-speeding-alerter"]),
         .executable(name: "navbus-lighting-controller", targets: ["navbus-lighting-controller"]),
+        .executable(name: "navbus-speaker", targets: ["navbus-speaker"]),
     ],
     targets: [
         // System libraries (apt: libzmq3-dev, libreadosm-dev).
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
 
         // Libraries, one job each.
         .target(name: "NavProtocol", swiftSettings: strict),
@@ -47,6 +49,7 @@ let package = Package(
             dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
             swiftSettings: strict),
         .target(name: "NavSinks", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
+        .target(name: "NavSpeech", dependencies: ["CEspeakNG", "NavProtocol", "NavSinks"], swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
@@ -69,12 +72,15 @@ let package = Package(
             name: "navbus-lighting-controller", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
+            name: "navbus-speaker",
+            dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks", "NavSpeech"], swiftSettings: strict),
+        .executableTarget(
             name: "navbus",
             dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-bench",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting"],
+            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavNavigator"],
             swiftSettings: strict),
 
         // Tests.
@@ -92,6 +98,7 @@ let package = Package(
         .testTarget(
             name: "NavSinksTests", dependencies: ["NavSinks", "NavBus", "NavProtocol", "NavTesting"],
             swiftSettings: strict),
+        .testTarget(name: "NavSpeechTests", dependencies: ["NavSpeech", "NavProtocol"], swiftSettings: strict),
         .testTarget(name: "NavServiceTests", dependencies: ["NavService", "NavBus"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
