@@ -29,7 +29,7 @@ public struct PromptRehearsal: Sendable {
         /// Of those, how many some prompt named at least 5 s before.
         public var announcedInTime = 0
         /// Turn prompts (pre-transition, transition, arrival) made less than 2 s before their maneuver or
-        /// after it.
+        /// after it (maneuvers in the first 2 s of the route aside).
         public var late = 0
         /// Stages spoken twice for one maneuver.
         public var repeated = 0
@@ -122,9 +122,10 @@ public struct PromptRehearsal: Sendable {
             switch prompt.kind {
             case .preTransition, .transition, .arrival, .reroute:
                 named = Array(prompt.stepIndex...(prompt.stepIndex + thens))
+                // A maneuver in the first two seconds of the route cannot be announced earlier than it is.
                 if prompt.kind != .reroute,
                     let maneuver = maneuvers.first(where: { $0.stepIndex == prompt.stepIndex }),
-                    (maneuver.distanceAlong - heard.distanceAlong) / speed < 2
+                    maneuver.distanceAlong / speed >= 2, (maneuver.distanceAlong - heard.distanceAlong) / speed < 2
                 {
                     audit.late += 1
                 }
