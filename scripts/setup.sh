@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libzmq3-dev libreadosm-dev pkg-config python3-venv gpsd gpsd-clients)
+packages=(libzmq3-dev libreadosm-dev pkg-config python3-venv gpsd gpsd-clients espeak-ng libespeak-ng-dev sox)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -5,7 +5,8 @@ import NavService
 import NavSinks
 
 /// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
-/// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
+/// feeder, the three sinks (and the speaker where there is a sound device) as child processes on private endpoints,
+/// then drives the guides' two-stop trip:
 /// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
 /// destination on arrival and activate guidance again, and end with a trip summary.
 enum DemoCommand: CLICommand {
@@ -67,10 +68,15 @@ enum DemoCommand: CLICommand {
             // simulated drive: scale their defaults (2 s minimum alert duration, 30 s lighting dwell) to match.
             try children.start("navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)])
             try children.start("navbus-lighting-controller", ["--dwell", String(30 / multiplier)])
-            say("started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller")
+            // Prompts are always shown; they are spoken only where there is something to hear them on.
+            let speaks = hasSoundDevice()
+            if speaks { try children.start("navbus-speaker", []) }
+            say(
+                "started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller"
+                    + (speaks ? ", speaker" : " (no sound device: voice prompts are shown, not spoken)"))
             failure = try drive(
                 endpoints: endpoints, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
-                interactive: interactive, json: json, say: say)
+                interactive: interactive, json: json, speaks: speaks, say: say)
         } catch {
             failure = "\(error)"
         }
@@ -84,7 +90,7 @@ enum DemoCommand: CLICommand {
     /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
     private static func drive(
         endpoints: [String: String], children: DemoChildren, stop: StopFlag, multiplier: Double, timeout: Double,
-        interactive: Bool, json: Bool, say: @escaping (String) -> Void
+        interactive: Bool, json: Bool, speaks: Bool, say: @escaping (String) -> Void
     ) throws -> String? {
         let context = ZMQContext()
         let subscriber = try Subscriber(
@@ -96,10 +102,11 @@ enum DemoCommand: CLICommand {
             context: context, endpoint: endpoints[Endpoints.feederVariable]!, timeoutMilliseconds: 5000, retries: 3)
 
         // Wait until every child says it is alive.
-        let expected: Set<String> = [
+        var expected: Set<String> = [
             "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
             "navbus-lighting-controller",
         ]
+        if speaks { expected.insert("navbus-speaker") }
         var alive: Set<String> = []
         let startDeadline = MonotonicClock.seconds() + 60
         try subscriber.socket.setReceiveTimeout(milliseconds: 200)
@@ -115,7 +122,7 @@ enum DemoCommand: CLICommand {
                 alive.insert(process)
             }
         }
-        say("all six processes are alive; simulating a location at \(origin.title)")
+        say("all \(expected.count) processes are alive; simulating a location at \(origin.title)")
 
         _ = try feeder.call(
             Method.simulateLocation.rawValue,
@@ -190,6 +197,19 @@ enum DemoCommand: CLICommand {
         if !json { view.summary().forEach(say) }
         if finished, outcome == nil { return nil }
         return outcome ?? "interrupted before the final destination"
+    }
+
+    /// Whether sound can be played here: an ALSA device or a PulseAudio/PipeWire server to talk to.
+    static func hasSoundDevice() -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["PULSE_SERVER"] != nil { return true }
+        if let runtime = environment["XDG_RUNTIME_DIR"],
+            FileManager.default.fileExists(atPath: runtime + "/pulse/native")
+        {
+            return true
+        }
+        let devices = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []
+        return devices.contains { $0.hasPrefix("pcm") }
     }
 
     private static func params(_ value: some Encodable) throws -> JSONValue {

@@ -30,6 +30,9 @@ struct TripView {
     var lastFixTime: Timestamp?
     var messagesByTopic: [String: Int] = [:]
     var speedingAlertsRaised = 0
+    /// The latest voice prompt, shown under the header as the driver would hear it.
+    var lastPrompt: VoicePrompt?
+    var promptsHeard = 0
 
     /// Takes in one message; returns a line for the event log when the message is an event worth one.
     mutating func apply(_ message: BusMessage) -> String? {
@@ -85,6 +88,11 @@ struct TripView {
                     next.raised
                         ? "speed alert \(next.severity.rawValue): \(kmh(next.speed)) in a \(next.speedLimit.map(kmh) ?? "?") zone"
                         : "speed alert cleared (\(next.severity.rawValue))")
+            case .navVoicePrompt:
+                let prompt = try message.decode(VoicePrompt.self)
+                lastPrompt = prompt
+                promptsHeard += 1
+                return log(clock, "says (\(prompt.kind.rawValue)): \(prompt.text)")
             case .uiLighting:
                 lighting = try message.decode(AppliedLighting.self)
                 return log(clock, "lighting applied: \(lighting!.appliedMode.rawValue), theme \(lighting!.theme.name)")
@@ -124,6 +132,7 @@ struct TripView {
             lines.append(boxed(navInfo.map { "state: \($0.navState.rawValue)" } ?? "waiting for guidance…", right: "", width: width))
         }
         lines.append("└" + rule + "┘")
+        lines.append("  voice: " + (lastPrompt.map { "“\($0.text)”" } ?? "—"))
         let leg = legs.isEmpty ? "no route" : "leg \(currentLegIndex + 1)/\(currentLegIndex + legs.count)"
         let destination = legs.first?.destination.title ?? "—"
         let eta = remainingSeconds.flatMap { seconds in lastFixTime.map { clockText($0.adding(seconds: seconds)) } } ?? "—"
@@ -158,6 +167,7 @@ struct TripView {
             "  arrivals: \(arrivals.map { "\($0.waypoint.title)\($0.isFinalDestination ? " (final)" : "")" }.joined(separator: ", "))",
             "  driven: \(kilometres(drivenMeters)) in \(duration.map(minutes) ?? "—") of simulated time, top speed \(kmh(maximumSpeed))",
             "  reroutes: \(reroutes), speed alerts raised: \(speedingAlertsRaised), lighting: \(lighting?.appliedMode.rawValue ?? "—")",
+            "  voice prompts: \(promptsHeard)",
             "  messages: " + messagesByTopic.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
         ]
     }
