@@ -23,7 +23,9 @@ struct StepBuilder {
         arcs: [Int], coordinates: [Coordinate], cumulative: [Double], durations: [Double], names: [String],
         isFinal: Bool
     ) -> [RouteStep] {
-        let markers = simplified(maneuverMarkers(arcs: arcs, names: names), arcs: arcs, cumulative: cumulative)
+        let path = Path(coordinates: coordinates, cumulative: cumulative)
+        let markers = simplified(
+            maneuverMarkers(arcs: arcs, names: names, path: path), arcs: arcs, cumulative: cumulative)
         let last = coordinates.count - 1
         var steps: [RouteStep] = []
         for (k, marker) in markers.enumerated() {
@@ -54,7 +56,7 @@ struct StepBuilder {
     }
 
     /// One marker per place where the driver has to do something, before close ones are joined.
-    private func maneuverMarkers(arcs: [Int], names: [String]) -> [Marker] {
+    private func maneuverMarkers(arcs: [Int], names: [String], path: Path) -> [Marker] {
         var markers = [Marker(index: 0, maneuver: .depart, exit: nil, roadName: names.first ?? "")]
         var i = 1
         while i < arcs.count {
@@ -80,7 +82,7 @@ struct StepBuilder {
                 i += 1
                 continue
             }
-            if let maneuver = maneuver(at: i, arcs: arcs, sameName: names[i] == names[i - 1]) {
+            if let maneuver = maneuver(at: i, arcs: arcs, path: path, sameName: names[i] == names[i - 1]) {
                 markers.append(Marker(index: i, maneuver: maneuver, exit: nil, roadName: names[i]))
             }
             i += 1
@@ -149,10 +151,17 @@ struct StepBuilder {
         return Self.roadGroup(graph.highwayClass(ofWay: fromWay)) != Self.roadGroup(graph.highwayClass(ofWay: toWay))
     }
 
-    private func maneuver(at i: Int, arcs: [Int], sameName: Bool) -> Maneuver? {
+    private func maneuver(at i: Int, arcs: [Int], path: Path, sameName: Bool) -> Maneuver? {
         let a = arcs[i - 1]
         let b = arcs[i]
-        let turn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
+        // Where the name changes, whether the driver turns or goes on is judged over the stretch around the
+        // junction; along one road the segments' own directions are kept, so a hairpin next to a junction
+        // does not make a U-turn of it.
+        let arcTurn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
+        let stretchTurn = bearingDifference(
+            from: path.bearing(at: i, looking: -Self.turnWindow) ?? bearing(ofArc: a),
+            to: path.bearing(at: i, looking: Self.turnWindow) ?? bearing(ofArc: b))
+        let turn = sameName || abs(stretchTurn) > 150 ? arcTurn : stretchTurn
         let fromClass = highwayClass(ofArc: a)
         let toClass = highwayClass(ofArc: b)
         let toHighwayLink = toClass == .motorwayLink || toClass == .trunkLink
@@ -178,16 +187,51 @@ struct StepBuilder {
         let magnitude = abs(turn)
         // Where the road merely bends and no other road meets it, there is nothing to say either. A one-way
         // street coming the other way is still a road the driver sees, so a turn past it is announced.
+        // Roads closed to this mode (a bus street, a one-way street's far end) count too: the driver sees
+        // a junction there. Paths do not.
         let otherRoadsMeet =
             !others.isEmpty
-            || graph.incomingArcs(ofNode: node).contains { arc in
+            || (graph.incomingArcs(ofNode: node) + graph.outgoingArcs(ofNode: node)).contains { arc in
                 let segment = Int(arc) >> 1
-                return segment != a >> 1 && segment != b >> 1 && graph.allows(mode, onArc: Int(arc))
+                return segment != a >> 1 && segment != b >> 1 && Self.roadGroup(highwayClass(ofArc: Int(arc))) < 4
             }
         if !otherRoadsMeet || magnitude < 20 || (sameName && magnitude < 40) {
             return !sameName && magnitude < 40 && nameChangeMatters(from: a, to: b) ? .continue : nil
         }
         return Self.turn(turn)
+    }
+
+    /// How far before and after a junction the road's direction is taken: streets drawn as many short
+    /// segments curve into a turn over tens of metres, and one segment's direction misses it.
+    static let turnWindow = 25.0
+
+    /// The route's polyline with distances, for directions over a stretch of road.
+    struct Path {
+        let coordinates: [Coordinate]
+        let cumulative: [Double]
+
+        /// The direction from point `index` to the point `distance` metres further along (or from the
+        /// point that far back, for a negative distance); nil where the path has no length that way.
+        func bearing(at index: Int, looking distance: Double) -> Double? {
+            let target = min(max(cumulative[index] + distance, 0), cumulative[cumulative.count - 1])
+            guard abs(target - cumulative[index]) > 1 else { return nil }
+            var j = index
+            if distance > 0 {
+                while j + 1 < cumulative.count && cumulative[j + 1] < target { j += 1 }
+            } else {
+                while j > 0 && cumulative[j - 1] > target { j -= 1 }
+            }
+            let (from, to) = distance > 0 ? (j, min(j + 1, coordinates.count - 1)) : (max(j - 1, 0), j)
+            let span = cumulative[to] - cumulative[from]
+            let fraction = span > 0 ? (target - cumulative[from]) / span : 0
+            let a = coordinates[from]
+            let b = coordinates[to]
+            let point = Coordinate(
+                latitude: a.latitude + (b.latitude - a.latitude) * fraction,
+                longitude: a.longitude + (b.longitude - a.longitude) * fraction)
+            return distance > 0
+                ? coordinates[index].bearing(to: point) : point.bearing(to: coordinates[index])
+        }
     }
 
     /// The turn maneuver for a change of direction in degrees (negative to the left); nil for straight on.
