@@ -195,11 +195,18 @@ struct StepBuilder {
                 let segment = Int(arc) >> 1
                 return segment != a >> 1 && segment != b >> 1 && Self.roadGroup(highwayClass(ofArc: Int(arc))) < 4
             }
-        if !otherRoadsMeet || magnitude < 20 || (sameName && magnitude < 40) {
+        // A sharp bend onto a street with a new name is a turn even where nothing else meets it: the driver
+        // follows the street signs.
+        let namedBend =
+            !sameName && magnitude >= Self.namedBendAngle && !graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty
+        if (!otherRoadsMeet && !namedBend) || magnitude < 20 || (sameName && magnitude < 40) {
             return !sameName && magnitude < 40 && nameChangeMatters(from: a, to: b) ? .continue : nil
         }
         return Self.turn(turn)
     }
+
+    /// The least bend (degrees) onto a newly named street that is announced without a junction.
+    static let namedBendAngle = 60.0
 
     /// How far before and after a junction the road's direction is taken: streets drawn as many short
     /// segments curve into a turn over tens of metres, and one segment's direction misses it.
