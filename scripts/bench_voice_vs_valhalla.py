@@ -131,7 +131,18 @@ def main() -> int:
                     traced = json.loads(traced)
                 same_path = [m for leg in traced["trip"]["legs"] for m in leg["maneuvers"]]
                 break
-            rows.append({"pair": [a, b], "ours": ours["routes"][0], "theirs": maneuvers, "samePath": same_path})
+            try:
+                finnish = actor.route({"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}],
+                                       "costing": "auto",
+                                       "directions_options": {"units": "kilometers", "language": "fi-FI"}})
+                if isinstance(finnish, str):
+                    finnish = json.loads(finnish)
+                finnish_texts = [m.get("verbal_pre_transition_instruction") or m["instruction"]
+                                 for leg in finnish["trip"]["legs"] for m in leg["maneuvers"]]
+            except RuntimeError:
+                finnish_texts = []
+            rows.append({"pair": [a, b], "ours": ours["routes"][0], "theirs": maneuvers, "samePath": same_path,
+                         "finnish": finnish_texts})
     finally:
         socket.close(0)
         context.term()
@@ -142,10 +153,16 @@ def main() -> int:
     pairs_file = pathlib.Path(run) / "pairs.json"
     pairs_file.write_text(json.dumps([row["pair"] for row in rows]), encoding="utf-8")
     voice = {"chained": "—", "capitalisedThen": "—", "rampSteps": "—", "speeds": []}
+    finnish_voice = {"uninflectedNames": "—"}
     if not args.steps_only:
         voice = json.loads(subprocess.run(
             [f"{args.bin}/navbus-bench", "voice", "--map", str(MAP), "--pairs", str(pairs_file)],
             check=True, capture_output=True, text=True).stdout.splitlines()[-1])
+        finnish_voice = json.loads(subprocess.run(
+            [f"{args.bin}/navbus-bench", "voice", "--map", str(MAP), "--pairs", str(pairs_file), "--speeds", "50",
+             "--language", "fi"], check=True, capture_output=True, text=True).stdout.splitlines()[-1])
+    uninflected = re.compile(r"(kadulle|tielle|väylälle|raitille) [A-ZÄÖ]")
+    their_uninflected = sum(bool(uninflected.search(t)) for row in rows for t in row["finnish"])
 
     our_counts = [len(row["ours"]["steps"]) for row in rows]
     their_counts = [len(row["theirs"]) for row in rows]
@@ -189,7 +206,9 @@ def main() -> int:
     print(f"| maneuvers shorter than 30 m | {share(our_short, len(our_steps))} | {share(their_short, len(their_steps))} |")
     print(f"| chained prompts (\"X, then Y.\") | {voice['chained']} | {len(their_chained)} |")
     print(f"| chained prompts with a capital after \"then\" | {voice['capitalisedThen']} | {len(their_capital_then)} |")
-    print(f"| ramp maneuvers | {voice['rampSteps']} | {len(their_ramps)} |")
+    print(f"| ramp maneuvers (\"take the … ramp\") | {voice['rampSteps']} | {len(their_ramps)} |")
+    print(f"| Finnish prompts with the street name uninflected (\"kadulle Kaivokatu\") | "
+          f"{finnish_voice['uninflectedNames']} | {their_uninflected} |")
     for speed in voice["speeds"]:
         print(f"| at {speed['kmh']} km/h: maneuvers / late / repeated stages / announced ≥ 5 s before | "
               f"{speed['maneuvers']} / {speed['late']} / {speed['repeated']} / {share(speed['announcedInTime'], speed['maneuvers'])} | — |")

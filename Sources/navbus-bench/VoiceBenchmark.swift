@@ -1,13 +1,16 @@
 import Foundation
 import NavMap
 import NavNavigator
+import enum NavProtocol.VoiceLanguage
+import struct NavProtocol.NavigatorConfiguration
 import NavRouting
 
 /// Voice prompt timing over many routes: each route is driven at each speed through the guidance engine
 /// and the voice monitor (``PromptRehearsal``) and audited. The last line of output is JSON for
 /// `scripts/bench_voice_vs_valhalla.py`, which compares the same routes with Valhalla's narrative.
 ///
-/// Usage: `navbus-bench voice [--map FILE] [--pairs FILE.json | --routes N --seed N] [--speeds 20,50,100]`
+/// Usage: `navbus-bench voice [--map FILE] [--pairs FILE.json | --routes N --seed N] [--speeds 20,50,100]
+/// [--language en|fi]`
 enum VoiceBenchmark {
     static func run(arguments: [String]) throws {
         var map = "maps/helsinki.osm.pbf"
@@ -15,6 +18,7 @@ enum VoiceBenchmark {
         var routes = 200
         var seed: UInt64 = 14
         var speeds = [20.0, 50.0, 100.0]
+        var configuration = NavigatorConfiguration.defaults
         var iterator = arguments.makeIterator()
         while let flag = iterator.next() {
             guard let value = iterator.next() else { throw RoutingBenchmark.UsageError(message: "\(flag) needs a value") }
@@ -24,6 +28,11 @@ enum VoiceBenchmark {
             case "--routes": routes = try RoutingBenchmark.Configuration.number(value, flag)
             case "--seed": seed = UInt64(try RoutingBenchmark.Configuration.number(value, flag))
             case "--speeds": speeds = value.split(separator: ",").compactMap { Double($0) }
+            case "--language":
+                guard let language = VoiceLanguage(rawValue: value) else {
+                    throw RoutingBenchmark.UsageError(message: "--language takes en or fi")
+                }
+                configuration.language = language
             default: throw RoutingBenchmark.UsageError(message: "unknown option \(flag)")
             }
         }
@@ -56,12 +65,15 @@ enum VoiceBenchmark {
         var chained = 0
         var capitalisedThen = 0
         var rampSteps = 0
+        // A street name left in the nominative after a generic noun in the allative ("kadulle Kaivokatu"),
+        // Valhalla's Finnish fault.
+        var uninflectedNames = 0
         for kmh in speeds {
             var total = PromptRehearsal.Audit()
             var promptsPerRoute: [Int] = []
             let start = Date()
             for route in planned {
-                let rehearsal = try PromptRehearsal(route: route, speed: kmh / 3.6)
+                let rehearsal = try PromptRehearsal(route: route, speed: kmh / 3.6, configuration: configuration)
                 let audit = rehearsal.audit
                 total.maneuvers += audit.maneuvers
                 total.announcedInTime += audit.announcedInTime
@@ -72,6 +84,9 @@ enum VoiceBenchmark {
                     chained += audit.chained
                     capitalisedThen += audit.capitalisedThen
                     rampSteps += audit.rampSteps
+                    uninflectedNames += rehearsal.prompts.count {
+                        $0.prompt.text.range(of: #"(kadulle|tielle|väylälle|raitille) \p{Lu}"#, options: .regularExpression) != nil
+                    }
                 }
                 promptsPerRoute.append(rehearsal.prompts.count)
             }
@@ -92,7 +107,7 @@ enum VoiceBenchmark {
         print("chained prompts \(chained), with a capital after then \(capitalisedThen), ramp steps \(rampSteps)")
         let summary: [String: Any] = [
             "routes": planned.count, "speeds": results, "chained": chained, "capitalisedThen": capitalisedThen,
-            "rampSteps": rampSteps,
+            "rampSteps": rampSteps, "uninflectedNames": uninflectedNames,
         ]
         print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))
     }

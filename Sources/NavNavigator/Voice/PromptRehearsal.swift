@@ -109,15 +109,16 @@ public struct PromptRehearsal: Sendable {
         var stages = Set<String>()
         for heard in prompts {
             let prompt = heard.prompt
-            let chained = prompt.text.contains(", then ")
-            if chained || prompt.text.hasPrefix("Then ") {
+            // "then" in the prompt's language: English and Finnish.
+            let then = prompt.language == .finnish ? "sitten" : "then"
+            let thens = prompt.text.components(separatedBy: ", \(then) ").count - 1
+            if thens > 0 || prompt.text.lowercased().hasPrefix(then + " ") {
                 audit.chained += 1
-                if prompt.text.range(of: #"(^|, )[Tt]hen [A-Z]"#, options: .regularExpression) != nil {
+                if prompt.text.range(of: "(^|, )(?i:\(then)) \\p{Lu}", options: .regularExpression) != nil {
                     audit.capitalisedThen += 1
                 }
             }
             // A chained prompt names its own step and one more for each "then".
-            let thens = prompt.text.components(separatedBy: ", then ").count - 1
             var named: [Int] = []
             switch prompt.kind {
             case .preTransition, .transition, .arrival, .reroute:
