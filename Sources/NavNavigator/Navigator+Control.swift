@@ -1,4 +1,4 @@
-public import NavBus
+import NavCore
 import NavGuidance
 import NavMap
 public import NavProtocol
@@ -18,12 +18,12 @@ extension Navigator {
         counters.add("routeRequests")
         let vehicle = params.vehicleID
         let outcome = withSession(vehicle) {
-            live -> (status: NavProtocol.RouteStatus, payloads: [NavigatorEvent.Payload]) in
+            live -> (status: RouteStatus, payloads: [NavigatorEvent.Payload]) in
             guard let fix = live.session.lastFix else { return (.locationUnavailable, []) }
             var trip = live.session
             trip.tripOptions = params.routingOptions
             let planned = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
                 to: params.waypoints, for: trip)
             switch planned {
             case .failure(let failure):
@@ -87,8 +87,8 @@ extension Navigator {
     }
 
     /// `navigator.configure`: changes some options; absent fields keep their value.
-    /// - Throws: `RPCError` (invalid params) for negative thresholds or percentages.
-    public func configure(_ params: ConfigureNavigatorParams) throws(RPCError) -> NavigatorConfiguration {
+    /// - Throws: ``InvalidConfiguration`` for negative thresholds or percentages.
+    public func configure(_ params: ConfigureNavigatorParams) throws(InvalidConfiguration) -> NavigatorConfiguration {
         let vehicle = params.vehicleID
         let current = sessions[vehicle]?.session.configuration ?? .defaults
         let next = params.applied(to: current)
@@ -100,12 +100,12 @@ extension Navigator {
             ("speedAlertOptions.majorPercentage", alerts.majorPercentage),
             ("speedAlertOptions.severityUpgradeDurationSeconds", alerts.severityUpgradeDurationSeconds),
         ] where !(value.isFinite && value >= 0) {
-            throw RPCError.invalidParams("\(name) must be a non-negative number, got \(value)")
+            throw InvalidConfiguration(parameter: name, reason: "must be a non-negative number, got \(value)")
         }
         guard alerts.majorPercentage >= alerts.minorPercentage else {
-            throw RPCError.invalidParams(
-                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below "
-                    + "minorPercentage (\(alerts.minorPercentage))")
+            throw InvalidConfiguration(
+                parameter: "speedAlertOptions.majorPercentage",
+                reason: "(\(alerts.majorPercentage)) must not be below minorPercentage (\(alerts.minorPercentage))")
         }
         withSession(vehicle) { live in
             live.session.configuration = next
@@ -148,7 +148,7 @@ extension Navigator {
                 options: routingOptions(configuration, trip: trip)))
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
-            routeStatus: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
+            routeStatus: result.status,
             routes: result.status == .ok ? result.routes.map { WireRoute.make($0, destinations: destinations) } : [])
     }
 
@@ -175,7 +175,7 @@ extension Navigator {
         switch area {
         case .circle(let center, let radius):
             return snapper.wayIDs(
-                within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
+                within: radius, of: Coordinate(latitude: center.latitude, longitude: center.longitude))
         case .boundingBox(let box):
             // A box across the antimeridian is two boxes either side of it.
             let spans = box.west <= box.east ? [(box.west, box.east)] : [(box.west, 180.0), (-180.0, box.east)]

@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavProtocol
@@ -7,14 +8,14 @@ import NavRouting
 extension Navigator {
     /// Why planning a trip failed: the status for the caller and a sentence for the log.
     struct PlanningFailure: Error {
-        var status: NavProtocol.RouteStatus
+        var status: RouteStatus
         var message: String
     }
 
     /// Plans a route from a position through `destinations` with the session's options and current
     /// traffic.
     func plan(
-        from origin: NavMap.Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
+        from origin: Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
         for session: VehicleSession
     ) -> Result<PlannedRoute, PlanningFailure> {
         let waypoints =
@@ -26,7 +27,7 @@ extension Navigator {
         guard result.status == .ok, let route = result.routes.first else {
             return .failure(
                 PlanningFailure(
-                    status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
+                    status: result.status,
                     message: result.message))
         }
         do {
@@ -42,33 +43,27 @@ extension Navigator {
     func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
         -> NavRouting.RoutingOptions
     {
-        let mode = trip?.travelMode ?? configuration.travelMode
-        let strategy: NavRouting.AlternateRoutesStrategy =
-            switch trip?.alternateRoutesStrategy ?? .noAlternates {
-            case .noAlternates: .none
-            case .one: .one
-            case .all: .all
-            }
-        return NavRouting.RoutingOptions(
-            travelMode: NavMap.TravelMode(rawValue: mode.rawValue) ?? .driving,
+        NavRouting.RoutingOptions(
+            travelMode: trip?.travelMode ?? configuration.travelMode,
             avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
             avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
-            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries, alternateRoutes: strategy,
+            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries,
+            alternateRoutes: trip?.alternateRoutesStrategy ?? .noAlternates,
             traffic: TrafficSpeedFactors(byWayID: traffic.factors))
     }
 
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {
         NavRouting.Waypoint(
             title: waypoint.title, placeID: waypoint.placeID,
-            coordinate: waypoint.coordinate.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
+            coordinate: waypoint.coordinate.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
     }
 
     /// Plans a route from `origin` to the destinations still ahead and hands it to the engine in place
     /// of the current one; tells the engine when no route can be found.
     /// - Returns: The payloads the change produced.
     func replaceRoute(
-        of live: inout LiveSession, from origin: NavGuidance.Coordinate, heading: Double?,
-        reason: NavGuidance.RouteChangeReason
+        of live: inout LiveSession, from origin: Coordinate, heading: Double?,
+        reason: RouteChangeReason
     ) -> [NavigatorEvent.Payload] {
         let session = live.session
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
@@ -76,7 +71,7 @@ extension Navigator {
             ahead.isEmpty
             ? .failure(PlanningFailure(status: .noWaypointsError, message: "no destination is left"))
             : plan(
-                from: NavMap.Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
+                from: Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
                 to: ahead, for: session)
         switch planned {
         case .success(let route):
@@ -141,7 +136,7 @@ extension Navigator {
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
         guard !ahead.isEmpty,
             case .success(let candidate) = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
                 to: ahead,
                 for: session),
             session.guidance.prefersFasterRoute(candidateSeconds: candidate.durationSeconds)

@@ -1,4 +1,5 @@
 import Foundation
+import NavCore
 import NavMap
 import NavNavigator
 import enum NavProtocol.VoiceLanguage
@@ -49,7 +50,7 @@ enum VoiceBenchmark {
                 )
             }
         } else {
-            var random = SplitMix64(seed: seed)
+            var random = SeededGenerator(seed: seed)
             func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
             pairs = (0..<routes).map { _ in
                 (

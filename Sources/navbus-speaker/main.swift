@@ -1,12 +1,13 @@
 import Foundation
+import NavCore
 import NavBus
 import NavProtocol
 import NavService
 import NavSinks
 import NavSpeech
 
-let parser = OptionParser(
-    command: "navbus-speaker",
+ServiceRunner(
+    command: "navbus-speaker", role: "speaker",
     summary: "speaks nav.voice_prompt.v1 with espeak-ng at each prompt's volume, or writes one WAV file per prompt",
     usage: """
         navbus-speaker [--wav-dir DIR] [--vehicle V ...] [--exec CMD]
@@ -26,11 +27,9 @@ let parser = OptionParser(
         Option(
             "queue", variable: "NAVBUS_SPEAKER_QUEUE", default: "16", help: "prompts that may wait to be spoken",
             valueName: "N"),
-    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_SPEAKER_EXEC"))
-
-ProcessMain.run(parser: parser) { options in
-    let logger = try SinkCommandLine.logger(options, label: "navbus-speaker")
-    let settings = try SinkCommandLine.vehicleSinkSettings(options, command: "navbus-speaker", role: "speaker")
+    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_SPEAKER_EXEC")
+).main { options, context in
+    let settings = try SinkCommandLine.vehicleSinkSettings(options, command: "navbus-speaker")
     guard let capacity = Int(options.value("queue") ?? "16"), capacity >= 1 else {
         throw UsageError("--queue must be a whole number of prompts, at least 1")
     }
@@ -41,11 +40,6 @@ ProcessMain.run(parser: parser) { options in
         else { throw UsageError("--wav-dir must name an existing directory, got '\(directory)'") }
     }
     let voice = try EspeakVoice(output: directory == nil ? .soundDevice : .samples)
-    let stop = StopFlag()
-    let signals = SignalStop.install(stop, logger: logger)
-    try Speaker(
-        configuration: .init(settings: settings, wavDirectory: directory, queueCapacity: capacity), voice: voice,
-        logger: logger
-    ).run(stop: stop)
-    withExtendedLifetime(signals) {}
+    return Speaker(
+        configuration: .init(settings: settings, wavDirectory: directory, queueCapacity: capacity), voice: voice)
 }

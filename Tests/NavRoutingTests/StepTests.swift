@@ -1,3 +1,4 @@
+import NavCore
 import NavTesting
 import Foundation
 import NavMap
@@ -217,7 +218,7 @@ extension StepTests {
     @Test("on 100 Helsinki routes few steps are name changes and maneuvers are at least 20 m apart (jogs 12 m)")
     func helsinkiStepsAreClean() throws {
         let router = try HelsinkiExactnessTests.loadedRouter()
-        var generator = SplitMix64(seed: 14_014)
+        var generator = SeededGenerator(seed: 14_014)
         var steps: [RouteStep] = []
         var routes = 0
         while routes < 100 {

@@ -1,3 +1,5 @@
+import NavCore
+
 /// Following the guidance engine: the voice inputs that one engine input and its events amount to.
 extension VoicePromptMonitor {
     /// Feeds the monitor what one engine input did, reading the engine's state after it.

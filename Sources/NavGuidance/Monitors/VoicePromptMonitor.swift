@@ -1,3 +1,5 @@
+import NavCore
+
 /// Decides what to say and when, from the vehicle's progress and speed: a pure function of its state and
 /// an input, like ``GuidanceEngine``; time comes only from fixes.
 ///

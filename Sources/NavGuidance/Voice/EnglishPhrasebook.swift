@@ -1,3 +1,5 @@
+import NavCore
+
 /// English prompts in the style of a car's navigation ("In 300 meters, turn right onto Kaivokatu.").
 struct EnglishPhrasebook: Phrasebook {
     func clause(_ maneuver: SpokenManeuver) -> String {

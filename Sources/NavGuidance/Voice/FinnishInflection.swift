@@ -1,3 +1,5 @@
+import NavCore
+
 /// Street names in the Finnish cases guidance needs: the allative ("onto": Kaivokatu → Kaivokadulle) and
 /// the partitive ("along": Kaivokatu → Kaivokatua).
 ///

@@ -1,3 +1,5 @@
+import NavCore
+
 /// Finnish prompts, with street names in the case the sentence needs ("Käänny oikealle Kaivokadulle.").
 struct FinnishPhrasebook: Phrasebook {
     func clause(_ maneuver: SpokenManeuver) -> String {

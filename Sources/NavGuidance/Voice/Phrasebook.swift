@@ -1,3 +1,5 @@
+import NavCore
+
 /// How prompts are worded in one language. Clauses start in lower case; the monitor joins them into
 /// sentences and capitalises only the first letter of each, so a chained "then" stays in lower case.
 protocol Phrasebook: Sendable {

@@ -1,3 +1,5 @@
+import NavCore
+
 /// A distance rounded the way people say it.
 ///
 /// Metric: 10 m steps below 100 m, 100 m steps up to 900 m, then half kilometres. Imperial: 10 ft steps

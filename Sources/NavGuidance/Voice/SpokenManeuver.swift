@@ -1,3 +1,5 @@
+import NavCore
+
 /// A maneuver as a phrasebook needs it: what to do and the road it leads onto.
 struct SpokenManeuver: Hashable, Codable, Sendable {
     enum Action: Hashable, Codable, Sendable {

@@ -1,3 +1,5 @@
+import NavCore
+
 /// What the voice monitor remembers between inputs, as a plain value saved with the session.
 public struct VoiceGuidanceState: Hashable, Codable, Sendable {
     /// The stages already spoken (or deliberately passed over) for one maneuver.

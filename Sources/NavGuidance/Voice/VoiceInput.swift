@@ -1,3 +1,5 @@
+public import NavCore
+
 /// What the voice monitor hears about: the route, the vehicle's progress along it, and alerts.
 public enum VoiceInput: Sendable {
     /// New settings.

@@ -1,4 +1,5 @@
 import Foundation
+import NavCore
 
 /// A leg as the voice monitor follows it: where each maneuver is and what to say about it.
 struct VoiceLeg: Hashable, Codable, Sendable {
@@ -22,11 +23,11 @@ struct VoiceLeg: Hashable, Codable, Sendable {
         var cumulative = [0.0]
         cumulative.reserveCapacity(leg.coordinates.count)
         for (a, b) in zip(leg.coordinates, leg.coordinates.dropFirst()) {
-            cumulative.append(cumulative[cumulative.count - 1] + Geodesy.distance(a, b))
+            cumulative.append(cumulative[cumulative.count - 1] + a.distance(to: b))
         }
         let firstRoad = leg.steps.first?.roadName ?? leg.roadNames.first ?? ""
-        let heading = zip(leg.coordinates, leg.coordinates.dropFirst()).first { Geodesy.distance($0, $1) > 0.5 }
-            .map { Geodesy.bearing(from: $0, to: $1) } ?? 0
+        let heading = zip(leg.coordinates, leg.coordinates.dropFirst()).first { $0.distance(to: $1) > 0.5 }
+            .map { $0.bearing(to: $1) } ?? 0
         departure = SpokenManeuver(action: .depart(compass: Compass(bearing: heading)), road: firstRoad)
         let side = Self.side(of: leg)
         maneuvers = leg.steps.enumerated().dropFirst().map { index, step in
@@ -48,9 +49,9 @@ struct VoiceLeg: Hashable, Codable, Sendable {
     static func side(of leg: GuidanceLeg) -> StreetSide? {
         let points = leg.coordinates
         let end = points[points.count - 1]
-        guard let start = points.dropLast().last(where: { Geodesy.distance($0, end) > 0.5 }) else { return nil }
+        guard let start = points.dropLast().last(where: { $0.distance(to: end) > 0.5 }) else { return nil }
         let destination = Coordinate(latitude: leg.destination.latitude, longitude: leg.destination.longitude)
-        guard Geodesy.distance(end, destination) > 3 else { return nil }
+        guard end.distance(to: destination) > 3 else { return nil }
         // Local east/north metres around the end point; the sign of the cross product says the side.
         let scale = cos(end.latitude * .pi / 180)
         let roadEast = (end.longitude - start.longitude) * scale

@@ -1,3 +1,5 @@
+import NavCore
+
 /// One thing to say to the driver, and when it is meant to be said.
 public struct VoicePrompt: Hashable, Codable, Sendable {
     /// The sentence to speak, e.g. "In 300 meters, turn right onto Mannerheimintie."

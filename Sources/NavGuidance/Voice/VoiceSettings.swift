@@ -1,3 +1,5 @@
+import NavCore
+
 /// What the driver wants to hear, as set with `navigator.configure`.
 public struct VoiceSettings: Hashable, Codable, Sendable {
     /// Which prompts are spoken at all.

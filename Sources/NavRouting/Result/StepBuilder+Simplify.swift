@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// Joining maneuvers that are too close together to be driven, or announced, apart.
@@ -73,7 +74,7 @@ extension StepBuilder {
         default:
             let before = bearing(ofArc: arcs[first.index - 1])
             let after = bearing(ofArc: arcs[second.index])
-            guard let turn = Self.turn(bearingDifference(from: before, to: after)) else {
+            guard let turn = Self.turn(Geodesy.bearingDifference(from: before, to: after)) else {
                 let roadBefore = graph.roadName(ofWay: graph.way(ofSegment: arcs[first.index - 1] >> 1))
                 let jogLength = cumulative[second.index] - cumulative[first.index]
                 return roadBefore == second.roadName || jogLength < Self.shortestJog ? [] : nil

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// Finds the maneuvers along a path and writes their instructions.
@@ -157,8 +158,8 @@ struct StepBuilder {
         // Where the name changes, whether the driver turns or goes on is judged over the stretch around the
         // junction; along one road the segments' own directions are kept, so a hairpin next to a junction
         // does not make a U-turn of it.
-        let arcTurn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
-        let stretchTurn = bearingDifference(
+        let arcTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
+        let stretchTurn = Geodesy.bearingDifference(
             from: path.bearing(at: i, looking: -Self.turnWindow) ?? bearing(ofArc: a),
             to: path.bearing(at: i, looking: Self.turnWindow) ?? bearing(ofArc: b))
         let turn = sameName || abs(stretchTurn) > 150 ? arcTurn : stretchTurn
@@ -178,10 +179,10 @@ struct StepBuilder {
         }
         if abs(turn) < 40,
             let other = others.first(where: {
-                abs(bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
+                abs(Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
             })
         {
-            let otherTurn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
+            let otherTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
             if !sameName || isFastRoad(a) { return turn < otherTurn ? .forkLeft : .forkRight }
         }
         let magnitude = abs(turn)

@@ -1,5 +1,6 @@
 import Foundation
-public import NavBus
+import NavBus
+import NavCore
 public import NavService
 import NavProtocol
 
@@ -11,7 +12,7 @@ import NavProtocol
 /// Hook environment (`--exec`): `NAVBUS_VEHICLE`, `NAVBUS_PROMPT_TEXT`, `NAVBUS_PROMPT_KIND`,
 /// `NAVBUS_PROMPT_LANGUAGE`, `NAVBUS_VOLUME_LEVEL`, `NAVBUS_PROMPT_SECONDS` and, with a WAV directory,
 /// `NAVBUS_PROMPT_WAV`.
-public final class Speaker {
+public final class Speaker: Service {
     public struct Configuration: Sendable {
         public var settings: VehicleSinkSettings
         /// Where WAV files go instead of the sound device; nil plays.
@@ -27,26 +28,22 @@ public final class Speaker {
     }
 
     public let configuration: Configuration
-    public let counters = BusCounters()
     private let voice: any PromptVoice
-    private let logger: Logger
 
     /// - Parameter voice: Speaks or renders the prompts; used from the speech thread only.
-    public init(configuration: Configuration, voice: any PromptVoice, logger: Logger) {
+    public init(configuration: Configuration, voice: any PromptVoice) {
         self.configuration = configuration
         self.voice = voice
-        self.logger = logger
     }
 
-    /// Runs until `stop` is requested.
+    /// Runs until the context's stop flag is raised.
     /// - Throws: `ZMQError` when the sockets cannot be set up.
-    public func run(stop: StopFlag) throws {
-        let counters = self.counters
-        let logger = self.logger
+    public func run(_ context: ServiceContext) throws {
+        let counters = context.counters
+        let logger = context.logger
         let desk = SpeechDesk(capacity: configuration.queueCapacity)
         let loop = try VehicleSinkLoop<VoicePrompt>(
-            settings: configuration.settings, topic: .navVoicePrompt, process: "navbus-speaker", counters: counters,
-            logger: logger)
+            settings: configuration.settings, topic: .navVoicePrompt, context: context)
         let finished = DispatchSemaphore(value: 0)
         let worker = SpeechThread(desk: desk, voice: voice, wavDirectory: configuration.wavDirectory)
         let thread = Thread {
@@ -81,7 +78,7 @@ public final class Speaker {
             configuration.wavDirectory.map { "writing voice prompts as WAV files into \($0)" }
                 ?? "speaking voice prompts")
         try loop.run(
-            stop: stop,
+            stop: context.stop,
             observe: { vehicle, prompt, _ in
                 counters.add("promptsReceived")
                 desk.push(prompt, vehicle: vehicle)

@@ -1,5 +1,5 @@
 import Foundation
-import NavBus
+import NavCore
 import NavProtocol
 
 /// The hand-over between the speaker's bus thread and its speech thread: prompts go in on one side, what
