@@ -3,10 +3,12 @@
 navbus:   `router.route` over ZeroMQ for the steps, and `navbus-bench voice` for the spoken prompts: it drives
           every route through the guidance engine and the voice monitor at 20, 50 and 100 km/h and reports
           late, repeated and missing prompts.
-Valhalla: the `pyvalhalla` wheel's `Actor.route` (auto costing, English narrative) on tiles built from the
-          same map extract; its maneuvers and `verbal_*_instruction` texts are the reference.
+Valhalla: the `pyvalhalla` wheel's `Actor.route` (auto costing, English and Finnish narrative) on tiles built
+          from the same map extract; its maneuvers and `verbal_*_instruction` texts are the reference. Step
+          counts are compared twice: each router on its own route, and Valhalla's `trace_route` narrative of
+          our route's geometry (the same path cut into maneuvers by both).
 
-    .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14]
+    make bench-voice   (or: scripts/voice-eval-setup.sh && .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14])
 
 pyvalhalla 3.9.1 ships only `cp312-abi3` wheels, so the script needs Python >= 3.12 with `pyvalhalla==3.9.1`
 and `pyzmq` installed (scripts/voice-eval-setup.sh makes that venv). Needs a release build
@@ -23,6 +25,7 @@ import random
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
 
 import zmq
@@ -74,7 +77,6 @@ def main() -> int:
 
     work = pathlib.Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
-    import sys
     config = build_valhalla_tiles(work, pathlib.Path(sys.executable).parent)
     actor = Actor(str(config))
 
