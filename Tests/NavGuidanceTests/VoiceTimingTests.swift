@@ -127,6 +127,15 @@ struct VoiceTimingTests {
         }
     }
 
+    @Test("the router's destination side, when it knows one, is what the arrival says")
+    func routerSideWins() throws {
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg([(0, 0), (600, 0)])]))
+        drive.voice.takeDestinationSides([.left])
+        drive.drive([(0, 0), (600, 0)], speed: 10)
+        let arrival = try #require(drive.prompts.first { $0.prompt.kind == .arrival })
+        #expect(arrival.prompt.text == "Your destination is on the left.")
+    }
+
     @Test("after a reroute the next maneuver is announced again, from the new route")
     func rerouteReannounces() throws {
         var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(Self.square)]))

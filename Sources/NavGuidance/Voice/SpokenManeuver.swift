@@ -58,8 +58,3 @@ enum Compass: Int, Hashable, Codable, Sendable, CaseIterable {
         self = Compass(rawValue: index) ?? .north
     }
 }
-
-/// Which side of the road a destination lies on, seen in the direction of travel.
-public enum StreetSide: String, Hashable, Codable, Sendable {
-    case left, right
-}

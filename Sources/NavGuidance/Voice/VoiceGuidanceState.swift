@@ -1,4 +1,4 @@
-import NavCore
+public import NavCore
 
 /// What the voice monitor remembers between inputs, as a plain value saved with the session.
 public struct VoiceGuidanceState: Hashable, Codable, Sendable {
@@ -34,6 +34,18 @@ public struct VoiceGuidanceState: Hashable, Codable, Sendable {
     /// Creates a state with no route.
     public init(settings: VoiceSettings = VoiceSettings()) {
         self.settings = settings
+    }
+
+    /// Takes the router's destination side of each leg where it has one (it knows the destination's own
+    /// road); the side the monitor estimated from the leg's geometry stays where it has none.
+    /// - Parameter sides: One entry per leg of the route being followed.
+    public mutating func takeDestinationSides(_ sides: [StreetSide?]) {
+        for (index, side) in sides.enumerated() where legs.indices.contains(index) {
+            guard let side, let last = legs[index].maneuvers.indices.last,
+                case .arrive(let current, let isFinal) = legs[index].maneuvers[last].spoken.action, current != side
+            else { continue }
+            legs[index].maneuvers[last].spoken.action = .arrive(side: side, isFinal: isFinal)
+        }
     }
 
     mutating func startLeg(_ index: Int, opening: Opening?) {

@@ -7,6 +7,9 @@ extension VehicleSession {
     mutating func voicePrompts(after input: GuidanceInput, events: [GuidanceEvent]) -> [NavProtocol.VoicePrompt] {
         var state = voice ?? VoiceGuidanceState(settings: VoiceSettings(configuration))
         let prompts = VoicePromptMonitor().follow(input, events: events, guidance: guidance, state: &state)
+        // The session's legs are installed after the engine took the route, so the router's sides arrive
+        // with the next input, long before the arrival is near.
+        state.takeDestinationSides(legs.map(\.destinationSide))
         voice = state
         // The monitor counts legs of the engine's route, which starts at the leg being driven after a
         // reroute; the wire counts the destinations as given.
