@@ -11,7 +11,7 @@ import NavRouting
 /// `scripts/bench_voice_vs_valhalla.py`, which compares the same routes with Valhalla's narrative.
 ///
 /// Usage: `navbus-bench voice [--map FILE] [--pairs FILE.json | --routes N --seed N] [--speeds 20,50,100]
-/// [--language en|fi]`
+/// [--language en|fi] [--show-late]`
 enum VoiceBenchmark {
     static func run(arguments: [String]) throws {
         var map = "maps/helsinki.osm.pbf"
@@ -20,8 +20,13 @@ enum VoiceBenchmark {
         var seed: UInt64 = 14
         var speeds = [20.0, 50.0, 100.0]
         var configuration = NavigatorConfiguration.defaults
+        var showLate = false
         var iterator = arguments.makeIterator()
         while let flag = iterator.next() {
+            if flag == "--show-late" {
+                showLate = true
+                continue
+            }
             guard let value = iterator.next() else { throw RoutingBenchmark.UsageError(message: "\(flag) needs a value") }
             switch flag {
             case "--map": map = value
@@ -76,6 +81,10 @@ enum VoiceBenchmark {
             for route in planned {
                 let rehearsal = try PromptRehearsal(route: route, speed: kmh / 3.6, configuration: configuration)
                 let audit = rehearsal.audit
+                if showLate, audit.late > 0 {
+                    print("late at \(kmh) km/h; maneuvers:", rehearsal.maneuvers.map { "\($0.instruction) @\(Int($0.distanceAlong)) m" })
+                    print("  prompts:", rehearsal.prompts.map { "\($0.prompt.text) @\(Int($0.distanceAlong)) m" })
+                }
                 total.maneuvers += audit.maneuvers
                 total.announcedInTime += audit.announcedInTime
                 total.late += audit.late

@@ -108,13 +108,21 @@ public struct VoicePromptMonitor: Sendable {
             // Just named at the end of the previous maneuver's prompt and only seconds away: saying it again
             // would crowd the driver, but the maneuver after it may need naming now ("Then turn left …").
             if state.stages[index].contains(.chained) && distance < speed * Self.chainedRepeatGap {
-                let unnamed = leg.maneuvers.indices.dropFirst(index + 1).prefix(Self.longestChain - 1).contains {
-                    state.stages[$0].isDisjoint(with: [.chained, .transition])
+                // Only worth saying when it names something new; a follower already named and under two
+                // seconds away is not repeated.
+                var followers = chainIndices(after: index, leg: leg, speed: speed)
+                guard followers.contains(where: { state.stages[$0].isDisjoint(with: [.chained, .transition]) }) else {
+                    return
                 }
-                let followers = chain(after: index, leg: leg, speed: speed, state: &state)
-                guard unnamed, let next = followers.first else { return }
+                followers.removeAll {
+                    !state.stages[$0].isDisjoint(with: [.chained, .transition])
+                        && leg.maneuvers[$0].distanceAlong - position < speed * 2
+                }
+                for follower in followers { state.stages[follower].insert([.chained, .preTransition]) }
+                guard let next = followers.first.map({ leg.maneuvers[$0] }) else { return }
+                let rest = followers.dropFirst().map { leg.maneuvers[$0] }
                 let book = Self.phrasebook(state)
-                let text = followers.dropFirst().reduce(book.then(clause(next, state))) {
+                let text = rest.reduce(book.then(clause(next, state))) {
                     book.chain($0, then: clause($1, state))
                 }
                 prompts.append(
@@ -220,14 +228,20 @@ public struct VoicePromptMonitor: Sendable {
     private func chain(
         after index: Int, leg: VoiceLeg, speed: Double, state: inout VoiceGuidanceState, within: Double = 0
     ) -> [VoiceLeg.Maneuver] {
-        var followers: [VoiceLeg.Maneuver] = []
+        let followers = chainIndices(after: index, leg: leg, speed: speed, within: within)
+        for follower in followers { state.stages[follower].insert([.chained, .preTransition]) }
+        return followers.map { leg.maneuvers[$0] }
+    }
+
+    /// Indices of the maneuvers after `index` within the chaining gap, at most ``longestChain`` - 1.
+    private func chainIndices(after index: Int, leg: VoiceLeg, speed: Double, within: Double = 0) -> [Int] {
+        var followers: [Int] = []
         var next = index + 1
         while next < leg.maneuvers.count, followers.count + 1 < Self.longestChain,
             (leg.maneuvers[next].distanceAlong - leg.maneuvers[index].distanceAlong + within) / speed
                 < Self.chainingGap
         {
-            state.stages[next].insert([.chained, .preTransition])
-            followers.append(leg.maneuvers[next])
+            followers.append(next)
             next += 1
         }
         return followers
