@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "NavSinks", targets: ["NavSinks"]),
         .library(name: "NavFeeder", targets: ["NavFeeder"]),
         .library(name: "NavConsole", targets: ["NavConsole"]),
+        .library(name: "NavWeb", targets: ["NavWeb"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -29,12 +30,14 @@ let package = Package(
         .executable(name: "navbus-speeding-alerter", targets: ["navbus-speeding-alerter"]),
         .executable(name: "navbus-lighting-controller", targets: ["navbus-lighting-controller"]),
         .executable(name: "navbus-speaker", targets: ["navbus-speaker"]),
+        .executable(name: "navbus-web", targets: ["navbus-web"]),
     ],
     targets: [
-        // System libraries (apt: libzmq3-dev, libreadosm-dev).
+        // System libraries (apt: libzmq3-dev, libreadosm-dev, libmicrohttpd-dev).
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Libraries, one job each. NavCore is the shared vocabulary at the bottom.
         .target(name: "NavCore", swiftSettings: strict),
@@ -57,6 +60,9 @@ let package = Package(
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
             swiftSettings: strict),
         .target(name: "NavConsole", dependencies: ["NavCore", "NavBus", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavWeb", dependencies: ["CMicroHTTPD", "NavCore", "NavBus", "NavService", "NavProtocol", "NavMap"],
+            swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
@@ -80,6 +86,8 @@ let package = Package(
             name: "navbus-speaker",
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks", "NavSpeech"],
             swiftSettings: strict),
+        .executableTarget(
+            name: "navbus-web", dependencies: ["NavCore", "NavBus", "NavService", "NavWeb"], swiftSettings: strict),
         .executableTarget(
             name: "navbus",
             dependencies: ["NavCore", "NavConsole", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
@@ -111,6 +119,9 @@ let package = Package(
             name: "NavSinksTests", dependencies: ["NavCore", "NavSinks", "NavBus", "NavProtocol", "NavTesting"],
             swiftSettings: strict),
         .testTarget(name: "NavSpeechTests", dependencies: ["NavSpeech", "NavProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "NavWebTests", dependencies: ["NavCore", "NavWeb", "NavProtocol", "NavMap", "NavBus", "NavTesting"],
+            swiftSettings: strict),
         .testTarget(name: "NavServiceTests", dependencies: ["NavCore", "NavService", "NavBus"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
