@@ -31,20 +31,15 @@ struct FleetSimulatorTests {
         #expect(fleet.arrivedCount == 5)
     }
 
-    @Test("a fleet of 10,000 vehicles steps in well under a second")
+    /// How fast a step is belongs to `navbus-bench fleet`; this checks that a large fleet shares its routes and
+    /// every vehicle gets exactly one fix per step.
+    @Test("a fleet of 10,000 vehicles gives every vehicle one fix per step")
     func scale() throws {
         let route = try TestGeometry.route((0..<200).map { (Double($0) * 25, Double($0 % 7) * 10) })
         var fleet = try FleetSimulator(routes: [route], vehicleCount: 10_000, startTime: start)
-        var count = 0
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        let before = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-        for _ in 0..<5 { fleet.step { _, _ in count += 1 } }
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        let perStep = (Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9 - before) / 5
-        #expect(count == 50_000)
-        // Debug builds are several times slower than release; the fleet must still keep up with 1 Hz.
-        #expect(perStep < 1, "one fleet step took \(perStep) s")
+        var perVehicle = [Int](repeating: 0, count: 10_000)
+        for _ in 0..<5 { fleet.step { vehicle, _ in perVehicle[vehicle] += 1 } }
+        #expect(perVehicle.allSatisfy { $0 == 5 })
     }
 
     @Test("an empty route list is rejected")
