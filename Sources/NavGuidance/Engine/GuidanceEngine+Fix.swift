@@ -23,6 +23,10 @@ extension GuidanceEngine {
         events.reserveCapacity(6)
 
         let options = state.options
+        // The network matcher sees every fix, so that its history is there the moment the vehicle leaves
+        // its route (or drives without one).
+        let network = matcher.flatMap { state.networkMatch.update(fix, matcher: $0) }
+            .flatMap { options.travelMode.alwaysSnapsToRoads || $0.distance <= options.pathSnapRadius ? $0 : nil }
         var snap: RouteSnap?
         var observation: RouteObservation?
         var verdict = DeviationDetector.Verdict.unusable
@@ -46,38 +50,41 @@ extension GuidanceEngine {
                 state.tracker.accept(observation, fix: fix, on: leg)
                 snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
             } else if verdict == .straying || verdict == .unusable, !state.deviation.isOffRoute,
-                state.tracker.hasMatched
+                state.tracker.hasMatched, !isClearlyOffRoute(network, fix: fix, leg: leg, state: state)
             {
                 // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
                 // says it has got to; a single wild fix must not throw the shown position off the road.
+                // Only when the network matcher has it on another road is that road shown instead.
                 let elapsed = fix.time - (state.tracker.lastMatchTime ?? fix.time)
                 let reckoned = min(state.tracker.distanceAlong + (fix.speed ?? 0) * elapsed, leg.length)
                 snap = routeSnap(at: reckoned, on: leg, near: state.tracker.segment)
             }
             if verdict == .departed || verdict == .away, state.isGuidanceActive, !state.hasArrivedAtCurrentLeg,
-                state.deviation.mayRequestReroute
+                state.rerouteGate.mayRequest(at: fix.coordinate, time: fix.time)
             {
-                state.deviation.recordRequest(at: fix.time)
-                events.append(.rerouteRequested(from: fix.coordinate, heading: fix.course))
+                state.rerouteGate.recordRequest(at: fix.coordinate, time: fix.time)
+                // The new route should start on the road the vehicle is on, heading its way.
+                let origin = network.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+                events.append(
+                    .rerouteRequested(from: origin ?? fix.coordinate, heading: network?.course ?? fix.course))
             }
         }
 
-        let road = snap == nil ? roadMatch(for: fix, options: options) : nil
-        if state.isUpdatingLocation {
+        let road = snap == nil ? network ?? nearestRoad(for: fix, options: options) : nil
+        if state.isUpdatingLocation || state.isGuidanceActive {
             events.append(.location(location(fix, snap: snap, road: road)))
         }
         guard state.isGuidanceActive, let leg = state.currentLeg else { return }
 
+        if verdict != .unusable {
+            state.arrival.observe(fix, walking: !options.travelMode.alwaysSnapsToRoads)
+        }
         if !state.hasArrivedAtCurrentLeg,
             hasArrived(
                 fix, observation: observation, verdict: verdict, previousMatchTime: previousMatchTime,
                 leg: leg, state: state)
         {
-            state.lastArrivedWaypointIndex = state.currentWaypointIndex
-            events.append(
-                .arrival(
-                    waypoint: leg.leg.destination, waypointIndex: state.currentWaypointIndex,
-                    isFinalDestination: state.currentLegIndex == state.legs.count - 1))
+            announceArrival(state: &state, events: &events)
             if options.stopGuidanceAtArrival {
                 state.isGuidanceActive = false
                 events.append(.navInfo(navInfo(state)))
@@ -109,6 +116,28 @@ extension GuidanceEngine {
         }
     }
 
+    /// Reports the current destination as reached, with remaining time and distance of zero.
+    func announceArrival(state: inout GuidanceState, events: inout [GuidanceEvent]) {
+        guard let leg = state.currentLeg else { return }
+        state.lastArrivedWaypointIndex = state.currentWaypointIndex
+        events.append(
+            .arrival(
+                waypoint: leg.leg.destination, waypointIndex: state.currentWaypointIndex,
+                isFinalDestination: state.currentLegIndex == state.legs.count - 1))
+        state.reporter.reportArrival(into: &events)
+    }
+
+    /// Whether the network matcher places the vehicle on a road well away from the route (more than
+    /// twice the off-route distance's quarter, 15 m by default), so the route's road is not shown.
+    private func isClearlyOffRoute(_ network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Bool {
+        guard let network else { return false }
+        var probe = fix
+        probe.latitude = network.latitude
+        probe.longitude = network.longitude
+        guard let onRoute = state.tracker.observe(probe, on: leg) else { return true }
+        return onRoute.crossTrack > state.options.deviation.offRouteDistance / 2
+    }
+
     private func routeSnap(at distance: Double, on leg: PreparedLeg, near hint: Int) -> RouteSnap {
         let s = leg.segmentIndex(at: distance, near: hint)
         return RouteSnap(
@@ -116,9 +145,9 @@ extension GuidanceEngine {
             roadName: leg.leg.roadNames[s], speedLimit: leg.leg.speedLimits[s])
     }
 
-    /// The road an off-route fix is shown on; walkers and cyclists keep their own position unless a road
-    /// is close.
-    private func roadMatch(for fix: Fix, options: GuidanceOptions) -> RoadMatch? {
+    /// The nearest road, for a matcher whose filter found no candidate; walkers and cyclists keep their
+    /// own position unless a road is close.
+    private func nearestRoad(for fix: Fix, options: GuidanceOptions) -> RoadMatch? {
         guard let matcher,
             let match = matcher.match(latitude: fix.latitude, longitude: fix.longitude, heading: fix.course)
         else { return nil }
@@ -143,28 +172,27 @@ extension GuidanceEngine {
             speed: fix.speed, timestamp: fix.time, onRoute: false, roadName: nil)
     }
 
-    /// Whether this fix reaches the current leg's destination.
+    /// Whether this fix reaches the current leg's destination (see ``ArrivalDetector`` for the rules).
     ///
-    /// On the route, the destination is reached once the tracked position is within the arrival radius
-    /// of the leg's end and the fix itself is too (allowing for its accuracy), or once a fix lies beyond
+    /// Along the route the tracked position must be within the arrival radius of the leg's end, measured
+    /// along it, with the fix itself near the end too (allowing for its accuracy); or a fix lies beyond
     /// the end of the leg's last segment and close to its line, as happens when driving past at speed.
-    /// Off the route, the fix itself must be within the arrival radius. Either way the vehicle must
-    /// first have travelled on this leg (see ``minimumLegProgress``).
+    /// That needs travel on this leg first (see ``minimumLegProgress``). From any approach, on or off the
+    /// route, stopping within the radius of the waypoint or of the leg's end is arriving.
     private func hasArrived(
         _ fix: Fix, observation: RouteObservation?, verdict: DeviationDetector.Verdict, previousMatchTime: Double?,
         leg: PreparedLeg, state: GuidanceState
     ) -> Bool {
         guard verdict != .unusable else { return false }
         let radius = state.options.arrivalRadius
-        let toEnd = Geodesy.distance(fix.coordinate, leg.end)
-        if state.deviation.isOffRoute {
-            return toEnd <= radius
-        }
-        guard state.tracker.hasMatched,
+        let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
+        let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
+        if state.arrival.hasStopped(near: [waypoint, leg.end], radius: radius, accuracy: accuracy) { return true }
+        guard !state.deviation.isOffRoute, state.tracker.hasMatched,
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
         else { return false }
         let remaining = leg.length - state.tracker.distanceAlong
-        let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
+        let toEnd = Geodesy.distance(fix.coordinate, leg.end)
         if remaining <= radius && toEnd <= radius + accuracy { return true }
         guard let observation, observation.overshoot > 0,
             observation.offsetBeyondEnd <= state.options.deviation.offRouteDistance

@@ -20,6 +20,10 @@ public struct GuidanceState: Hashable, Codable, Sendable {
     var lastFixTime: Double?
     var tracker = RouteTracker()
     var deviation = DeviationDetector()
+    var rerouteGate = RerouteGate()
+    var arrival = ArrivalDetector()
+    /// Follows the vehicle on the road network, for positions off the route and without one.
+    var networkMatch = HiddenMarkovMatcher()
     var reporter = ProgressReporter()
     var speeding = SpeedingMonitor()
     var lighting = LightingAdvisor()
@@ -41,7 +45,7 @@ public struct GuidanceState: Hashable, Codable, Sendable {
     }
 
     /// Whether a reroute request is waiting for an answer.
-    public var isRerouteOutstanding: Bool { deviation.requestTime != nil }
+    public var isRerouteOutstanding: Bool { rerouteGate.outstandingSince != nil }
 
     /// Destination index of the leg being driven, as counted by the last `setRoute`.
     public var currentWaypointIndex: Int { waypointIndexBase + currentLegIndex }

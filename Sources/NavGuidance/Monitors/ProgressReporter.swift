@@ -29,6 +29,19 @@ struct ProgressReporter: Hashable, Codable, Sendable {
         }
     }
 
+    /// At an arrival, remaining time and distance go to zero: sent unless zero was the last value sent,
+    /// whatever the thresholds, since a listener must not be left showing the last few metres.
+    mutating func reportArrival(into events: inout [GuidanceEvent]) {
+        if lastTime != 0 {
+            lastTime = 0
+            events.append(.remainingTime(seconds: 0))
+        }
+        if lastDistance != 0 {
+            lastDistance = 0
+            events.append(.remainingDistance(meters: 0))
+        }
+    }
+
     /// Whether nav info is due at fix time `time`; if so, remembers that it was sent.
     mutating func navInfoDue(at time: Double, interval: Double) -> Bool {
         if let lastNavInfoTime, time - lastNavInfoTime < interval { return false }
