@@ -51,6 +51,9 @@ public final class Router: Sendable {
         return copies
     }
 
+    /// Most alternatives for a trip of several legs with strategy `all`.
+    public static let maximumMultiStopAlternatives = 3
+
     /// Whether the router can plan routes for `mode`.
     public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
 
@@ -106,7 +109,7 @@ public final class Router: Sendable {
         do {
             return try pool.withWorkspace { workspace in
                 var legs: [RouteLeg] = []
-                var firstLegPath: ArcPath?
+                var legPaths: [ArcPath] = []
                 for i in 1..<resolved.count {
                     let search = ShortestPathSearch(
                         graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: trafficFactors,
@@ -123,25 +126,40 @@ public final class Router: Sendable {
                             message:
                                 "No \(options.travelMode.rawValue) route connects waypoint \(i - 1) to waypoint \(i).")
                     }
-                    if i == 1 { firstLegPath = path }
+                    legPaths.append(path)
                     legs.append(
                         LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
                             path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1))
                 }
                 var routes = [Route(legs: legs)]
-                if resolved.count == 2, options.alternateRoutes != .none, let best = firstLegPath {
+                if options.alternateRoutes != .none {
                     let wanted = options.alternateRoutes == .one ? 1 : 2
                     let finder = AlternativeRouteFinder(
                         graph: graph, network: network, options: options, trafficFactors: trafficFactors,
                         landmarksValid: landmarksValid)
-                    for path in try finder.alternatives(
-                        to: best, sources: sources(resolved[0], network), targets: targets(resolved[1], network),
-                        wanted: wanted, workspace: &workspace)
-                    {
-                        let leg = LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
-                            path, from: resolved[0], to: resolved[1], isFinal: true)
-                        routes.append(Route(legs: [leg]))
+                    // Each alternative differs from the fastest route in one leg, so that a trip of several
+                    // stops offers a choice for each leg; the fastest few are kept.
+                    var alternatives: [Route] = []
+                    for (index, best) in legPaths.enumerated() {
+                        let from = resolved[index]
+                        let to = resolved[index + 1]
+                        for path in try finder.alternatives(
+                            to: best, sources: sources(from, network), targets: targets(to, network),
+                            wanted: wanted, workspace: &workspace)
+                        {
+                            var alternative = legs
+                            alternative[index] = LegBuilder(
+                                graph: graph, mode: options.travelMode, factors: trafficFactors
+                            ).leg(path, from: from, to: to, isFinal: index == legPaths.count - 1)
+                            alternatives.append(Route(legs: alternative))
+                        }
                     }
+                    if legPaths.count > 1 {
+                        alternatives = Array(
+                            alternatives.sorted { $0.durationSeconds < $1.durationSeconds }
+                                .prefix(options.alternateRoutes == .one ? 1 : Self.maximumMultiStopAlternatives))
+                    }
+                    routes += alternatives
                 }
                 return RouteResult(status: .ok, message: "OK", routes: routes)
             }

@@ -9,7 +9,9 @@ public final class RPCServer {
 
     public let socket: ZMQSocket
     private var handlers: [String: Handler] = [:]
-    private let counters: BusCounters
+    /// Requests that a newer queued request makes pointless, by method (see ``supersede(_:by:key:with:)``).
+    var supersessions: [String: Supersession] = [:]
+    let counters: BusCounters
     /// Frames larger than this are answered with an Invalid Request error without being parsed.
     public var maximumRequestSize = 4 << 20
 
@@ -51,13 +53,24 @@ public final class RPCServer {
     }
 
     /// Answers every request already queued, without waiting.
+    ///
+    /// Requests are read ahead before each is handled, so one that a newer queued request supersedes is
+    /// answered with its superseded result instead of being run (requests that came in while an earlier
+    /// one was being handled count as queued).
     public func drain() throws(ZMQError) {
-        while let frames = try socket.receiveFrames(dontWait: true) {
+        var queue: [[[UInt8]]] = []
+        while let frames = try socket.receiveFrames(dontWait: true) { queue.append(frames) }
+        while !queue.isEmpty {
+            let frames = queue.removeFirst()
             // ROUTER frames: the client's identity, an empty delimiter when the client is REQ, then the body.
-            guard frames.count >= 2, let body = frames.last else { continue }
-            let routing = Array(frames.dropLast())
-            guard let reply = respond(to: body) else { continue }
-            _ = try socket.send(frames: routing + [reply], dontWait: true)
+            if frames.count >= 2, let body = frames.last {
+                let routing = Array(frames.dropLast())
+                let later = queue.compactMap(\.last)
+                if let reply = supersededReply(to: body, laterBodies: later) ?? respond(to: body) {
+                    _ = try socket.send(frames: routing + [reply], dontWait: true)
+                }
+            }
+            while let frames = try socket.receiveFrames(dontWait: true) { queue.append(frames) }
         }
     }
 

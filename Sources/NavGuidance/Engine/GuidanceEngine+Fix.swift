@@ -23,6 +23,7 @@ extension GuidanceEngine {
         events.reserveCapacity(6)
 
         let options = state.options
+        state.rerouteGate.observe(fix)
         // The network matcher sees every fix, so that its history is there the moment the vehicle leaves
         // its route (or drives without one).
         let network = matcher.flatMap { state.networkMatch.update(fix, matcher: $0) }
@@ -60,7 +61,7 @@ extension GuidanceEngine {
                 snap = routeSnap(at: reckoned, on: leg, near: state.tracker.segment)
             }
             if verdict == .departed || verdict == .away, state.isGuidanceActive, !state.hasArrivedAtCurrentLeg,
-                state.rerouteGate.mayRequest(at: fix.coordinate, time: fix.time)
+                state.rerouteGate.mayRequest(at: fix.coordinate, time: fix.time, hasSpeed: fix.speed != nil)
             {
                 state.rerouteGate.recordRequest(at: fix.coordinate, time: fix.time)
                 // The new route should start on the road the vehicle is on, heading its way.

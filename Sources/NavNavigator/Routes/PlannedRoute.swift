@@ -9,6 +9,8 @@ struct PlannedRoute {
     var legs: [SessionLeg]
     /// Traffic-aware duration of the whole route in seconds.
     var durationSeconds: Double
+    /// Other ways to drive the trip, as the wire shows them.
+    var alternates: [NavProtocol.Route] = []
 
     /// Converts a router route.
     /// - Parameter destinations: The user's waypoints the legs lead to, one per leg.
