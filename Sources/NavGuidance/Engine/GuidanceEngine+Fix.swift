@@ -125,7 +125,7 @@ extension GuidanceEngine {
             .arrival(
                 waypoint: leg.leg.destination, waypointIndex: state.currentWaypointIndex,
                 isFinalDestination: state.currentLegIndex == state.legs.count - 1))
-        state.reporter.reportArrival(into: &events)
+        state.reporter.reportArrival(options: state.options, into: &events)
     }
 
     /// Whether the network matcher places the vehicle on a road well away from the route (more than
