@@ -4,7 +4,7 @@ BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
 PYTEST = .venv/bin/python -m pytest
 
-.PHONY: all setup build release test unit-test interop-test demo bench compose-test clean
+.PHONY: all setup build release test unit-test interop-test demo bench eval compose-test clean
 
 all: build
 
@@ -40,6 +40,10 @@ bench: release
 	$(BIN_RELEASE)/navbus-bench routing
 	.venv/bin/python scripts/bench_routing_vs_osrm.py
 	$(BIN_RELEASE)/navbus-bench fleet
+
+## eval: guidance on Helsinki against true paths from OSRM (release build; a few minutes)
+eval: release
+	.venv/bin/python scripts/eval/guidance.py --bin $(BIN_RELEASE)
 
 ## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);
 ## apart from `test` because a first run builds images for about 12 minutes

@@ -4,6 +4,12 @@ extension GuidanceEngine {
     /// destination can never announce it again at the start of the next leg (capped at half the leg for
     /// very short legs).
     static let minimumLegProgress = 20.0
+    /// Metres between the route and the road the network matcher has the vehicle on beyond which that road
+    /// is shown instead of the route (streets side by side are rarely closer).
+    static let anotherRoadDistance = 10.0
+    /// Metres between the route and the matched road beyond which driving past the route's end at speed is
+    /// not arriving: the vehicle passes on another road, and only stopping near the destination counts.
+    static let passingRoadDistance = 7.0
 
     /// A position on the active route.
     private struct RouteSnap {
@@ -32,7 +38,9 @@ extension GuidanceEngine {
         var observation: RouteObservation?
         var verdict = DeviationDetector.Verdict.unusable
         let previousMatchTime = state.tracker.lastMatchTime
+        var networkOffRoute = Double?.none
         if let leg = state.currentLeg {
+            networkOffRoute = offRouteDistance(of: network, fix: fix, leg: leg, state: state)
             observation = state.tracker.observe(fix, on: leg)
             verdict = state.deviation.assess(
                 observation, fix: fix, progress: state.tracker.distanceAlong, options: options.deviation)
@@ -47,15 +55,21 @@ extension GuidanceEngine {
             case .straying, .departed, .away:
                 accept = false
             }
+            // A road the network matcher follows this far from the route is another road (a parallel
+            // street, a slip road), even while the fixes are still within the off-route distance.
+            let onAnotherRoad = (networkOffRoute ?? 0) > Self.anotherRoadDistance
             if accept, let observation {
                 state.tracker.accept(observation, fix: fix, on: leg)
-                snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
+                if !onAnotherRoad {
+                    snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
+                }
             } else if verdict == .straying || verdict == .unusable, !state.deviation.isOffRoute,
-                state.tracker.hasMatched, !isClearlyOffRoute(network, fix: fix, leg: leg, state: state)
+                state.tracker.hasMatched, network == nil
             {
                 // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
                 // says it has got to; a single wild fix must not throw the shown position off the road.
-                // Only when the network matcher has it on another road is that road shown instead.
+                // With a network matcher its road is shown instead: its history keeps a wild fix on the
+                // road driven, and a real turn-off shows at once rather than after the departure is sure.
                 let elapsed = fix.time - (state.tracker.lastMatchTime ?? fix.time)
                 let reckoned = min(state.tracker.distanceAlong + (fix.speed ?? 0) * elapsed, leg.length)
                 snap = routeSnap(at: reckoned, on: leg, near: state.tracker.segment)
@@ -83,7 +97,7 @@ extension GuidanceEngine {
         if !state.hasArrivedAtCurrentLeg,
             hasArrived(
                 fix, observation: observation, verdict: verdict, previousMatchTime: previousMatchTime,
-                leg: leg, state: state)
+                leg: leg, state: state, onAnotherRoad: (networkOffRoute ?? 0) > Self.passingRoadDistance)
         {
             announceArrival(state: &state, events: &events)
             if options.stopGuidanceAtArrival {
@@ -128,15 +142,13 @@ extension GuidanceEngine {
         state.reporter.reportArrival(options: state.options, into: &events)
     }
 
-    /// Whether the network matcher places the vehicle on a road well away from the route (more than
-    /// twice the off-route distance's quarter, 15 m by default), so the route's road is not shown.
-    private func isClearlyOffRoute(_ network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Bool {
-        guard let network else { return false }
+    /// How far from the route the network matcher places the vehicle, `nil` without a match.
+    private func offRouteDistance(of network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Double? {
+        guard let network else { return nil }
         var probe = fix
         probe.latitude = network.latitude
         probe.longitude = network.longitude
-        guard let onRoute = state.tracker.observe(probe, on: leg) else { return true }
-        return onRoute.crossTrack > state.options.deviation.offRouteDistance / 2
+        return state.tracker.observe(probe, on: leg)?.crossTrack ?? .infinity
     }
 
     private func routeSnap(at distance: Double, on leg: PreparedLeg, near hint: Int) -> RouteSnap {
@@ -176,25 +188,32 @@ extension GuidanceEngine {
     /// Whether this fix reaches the current leg's destination (see ``ArrivalDetector`` for the rules).
     ///
     /// Along the route the tracked position must be within the arrival radius of the leg's end, measured
-    /// along it, with the fix itself near the end too (allowing for its accuracy); or a fix lies beyond
+    /// along it (at speed within half a second's drive of it, at least 5 m), with the fix itself near the
+    /// end too (allowing for its accuracy); or a fix lies beyond
     /// the end of the leg's last segment and close to its line, as happens when driving past at speed.
-    /// That needs travel on this leg first (see ``minimumLegProgress``). From any approach, on or off the
-    /// route, stopping within the radius of the waypoint or of the leg's end is arriving.
+    /// That needs travel on this leg first (see ``minimumLegProgress``), and the network matcher, when
+    /// there is one, must not have the vehicle on another road beside the route (``passingRoadDistance``).
+    /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
+    /// end is arriving.
     private func hasArrived(
         _ fix: Fix, observation: RouteObservation?, verdict: DeviationDetector.Verdict, previousMatchTime: Double?,
-        leg: PreparedLeg, state: GuidanceState
+        leg: PreparedLeg, state: GuidanceState, onAnotherRoad: Bool
     ) -> Bool {
         guard verdict != .unusable else { return false }
         let radius = state.options.arrivalRadius
         let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
         let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
         if state.arrival.hasStopped(near: [waypoint, leg.end], radius: radius, accuracy: accuracy) { return true }
-        guard !state.deviation.isOffRoute, state.tracker.hasMatched,
+        guard !state.deviation.isOffRoute, !onAnotherRoad, state.tracker.hasMatched,
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
         else { return false }
         let remaining = leg.length - state.tracker.distanceAlong
         let toEnd = Geodesy.distance(fix.coordinate, leg.end)
-        if remaining <= radius && toEnd <= radius + accuracy { return true }
+        // At speed the end itself must be reached (or passed, below): a driver going straight on where the
+        // route makes its last short turn is passing by, not arriving.
+        let speed = fix.speed ?? 0
+        let reach = speed < ArrivalDetector.movingSpeed ? radius : min(radius, max(5, speed / 2))
+        if remaining <= reach && toEnd <= radius + accuracy { return true }
         guard let observation, observation.overshoot > 0,
             observation.offsetBeyondEnd <= state.options.deviation.offRouteDistance
         else { return false }

@@ -29,7 +29,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     static let minimumSigma = 4.0
     static let maximumSigma = 15.0
     /// Most candidates per fix.
-    static let candidateLimit = 10
+    static let candidateLimit = 16
     /// Scale of the transition's exponential in metres for one second at walking pace; it grows with the
     /// distance expected, since a longer gap leaves more doubt about how far the vehicle went.
     static let baseBeta = 5.0
