@@ -21,7 +21,7 @@ publishes (`nav.*`) is scored against the truth. Kinds of trip, in turn:
 Reported: missed arrivals (no nav.arrival.v1 on a trip that stops within 25 m of its destination), false
 arrivals (an arrival on a pass-by trip, or one while the vehicle is more than 50 m from the destination, or a
 second one), reroutes per real deviation (a real deviation is the true position getting more than 20 m from the
-route in force, after having been within 10 m of it; each nav.route_changed.v1 offRoute is a reroute, and one made
+route in force or driving against it, after having been within 10 m of it and going its way; each nav.route_changed.v1 offRoute is a reroute, and one made
 while the truth was within 10 m of the route for the last 5 s is a reroute on the route), and the share of
 nav.location.v1 positions within 5 m of the true road (the true path near where the vehicle was), guided
 (before arrival) and in free drive. The seed was chosen before the first run and is never changed to improve a
@@ -82,6 +82,20 @@ def to_polyline(p: tuple[float, float], line: list[tuple[float, float]]) -> floa
     if len(line) == 1:
         return distance(p, line[0])
     return min(to_segment(p, line[i], line[i + 1]) for i in range(len(line) - 1))
+
+
+def nearest_piece(p: tuple[float, float], line: list[tuple[float, float]]) -> tuple[float, float]:
+    """Distance to a polyline and the direction of its nearest piece."""
+    best = (math.inf, 0.0)
+    for i in range(len(line) - 1):
+        d = to_segment(p, line[i], line[i + 1])
+        if d < best[0]:
+            best = (d, bearing(line[i], line[i + 1]))
+    return best
+
+
+def angle(a: float, b: float) -> float:
+    return abs((a - b + 180) % 360 - 180)
 
 
 def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -443,14 +457,18 @@ def score(trip: Trip, samples: list[Sample], events) -> dict:
                 route = [(lat, lon) for lon, lat in legs[0]["geometry"]["coordinates"]] if legs else []
                 state_on = True
                 on_streak = 0
-        if route and (arrived_at is None or index < arrived_at):
-            off = to_polyline(sample.truth, route)
-            if state_on and off > 20:
+        if route and len(route) >= 2 and (arrived_at is None or index < arrived_at):
+            # On the route means near it and driving its way: after a U-turn the truth is near the road it
+            # came along, but going against the route.
+            off, direction = nearest_piece(sample.truth, route)
+            heading = sample.fix.get("course")
+            against = heading is not None and sample.fix["speed"] > 2 and angle(heading, direction) > 120
+            if state_on and (off > 20 or against):
                 deviations += 1
                 state_on = False
-            elif not state_on and off <= 10:
+            elif not state_on and off <= 10 and not against:
                 state_on = True
-            on_streak = on_streak + 1 if off <= 10 else 0
+            on_streak = on_streak + 1 if off <= 10 and not against else 0
     missed = int(trip.expects_arrival and not arrivals)
     false = 0
     if arrivals:

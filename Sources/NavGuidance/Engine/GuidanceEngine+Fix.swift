@@ -10,6 +10,10 @@ extension GuidanceEngine {
     /// Metres between the route and the matched road beyond which driving past the route's end at speed is
     /// not arriving: the vehicle passes on another road, and only stopping near the destination counts.
     static let passingRoadDistance = 7.0
+    /// Metres from the route within which the network matcher's road is the route's own.
+    static let sameRoadDistance = 3.0
+    /// Log-odds by which the network matcher favours positions on the route while the vehicle follows it.
+    static let onRouteBonus = 2.0
 
     /// A position on the active route.
     private struct RouteSnap {
@@ -32,7 +36,8 @@ extension GuidanceEngine {
         state.rerouteGate.observe(fix)
         // The network matcher sees every fix, so that its history is there the moment the vehicle leaves
         // its route (or drives without one).
-        let network = matcher.flatMap { state.networkMatch.update(fix, matcher: $0) }
+        let routePrior = onRoutePrior(fix: fix, state: state)
+        let network = matcher.flatMap { state.networkMatch.update(fix, matcher: $0, prior: routePrior) }
             .flatMap { options.travelMode.alwaysSnapsToRoads || $0.distance <= options.pathSnapRadius ? $0 : nil }
         var snap: RouteSnap?
         var observation: RouteObservation?
@@ -64,12 +69,13 @@ extension GuidanceEngine {
                     snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
                 }
             } else if verdict == .straying || verdict == .unusable, !state.deviation.isOffRoute,
-                state.tracker.hasMatched, network == nil
+                state.tracker.hasMatched, (networkOffRoute ?? 0) <= Self.sameRoadDistance
             {
                 // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
                 // says it has got to; a single wild fix must not throw the shown position off the road.
-                // With a network matcher its road is shown instead: its history keeps a wild fix on the
-                // road driven, and a real turn-off shows at once rather than after the departure is sure.
+                // When the network matcher has it on another road, even one just beside the route, that
+                // road is shown instead: its history keeps a wild fix on the road driven, and a real
+                // turn-off shows at once rather than after the departure is sure.
                 let elapsed = fix.time - (state.tracker.lastMatchTime ?? fix.time)
                 let reckoned = min(state.tracker.distanceAlong + (fix.speed ?? 0) * elapsed, leg.length)
                 snap = routeSnap(at: reckoned, on: leg, near: state.tracker.segment)
@@ -142,6 +148,25 @@ extension GuidanceEngine {
         state.reporter.reportArrival(options: state.options, into: &events)
     }
 
+    /// The network matcher's prior for a guided vehicle: road positions on the route, running its way,
+    /// are ``onRouteBonus`` more likely (in log-odds) while the vehicle is not known to have left it.
+    private func onRoutePrior(fix: Fix, state: GuidanceState) -> (RoadCandidate) -> Double {
+        guard state.isGuidanceActive, let leg = state.currentLeg, !state.deviation.isOffRoute
+        else { return { _ in 0 } }
+        let tracker = state.tracker
+        return { candidate in
+            var probe = fix
+            probe.latitude = candidate.road.latitude
+            probe.longitude = candidate.road.longitude
+            probe.course = candidate.road.course
+            probe.speed = max(fix.speed ?? 0, 2)
+            guard let onRoute = tracker.observe(probe, on: leg), onRoute.crossTrack <= 3,
+                (onRoute.headingOffset ?? 0) <= 45
+            else { return 0 }
+            return Self.onRouteBonus
+        }
+    }
+
     /// How far from the route the network matcher places the vehicle, `nil` without a match.
     private func offRouteDistance(of network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Double? {
         guard let network else { return nil }
@@ -192,7 +217,8 @@ extension GuidanceEngine {
     /// end too (allowing for its accuracy); or a fix lies beyond
     /// the end of the leg's last segment and close to its line, as happens when driving past at speed.
     /// That needs travel on this leg first (see ``minimumLegProgress``), and the network matcher, when
-    /// there is one, must not have the vehicle on another road beside the route (``passingRoadDistance``).
+    /// there is one, must not have the vehicle on another road beside the route (``passingRoadDistance``);
+    /// at speed the leg must also end at the waypoint, not on a street beside it.
     /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
     /// end is arriving.
     private func hasArrived(
@@ -212,7 +238,11 @@ extension GuidanceEngine {
         // At speed the end itself must be reached (or passed, below): a driver going straight on where the
         // route makes its last short turn is passing by, not arriving.
         let speed = fix.speed ?? 0
-        let reach = speed < ArrivalDetector.movingSpeed ? radius : min(radius, max(5, speed / 2))
+        let moving = speed >= ArrivalDetector.movingSpeed
+        // Driving through the end counts only when the end is the waypoint's own road; where the router
+        // joined a waypoint beside another street to this one, only stopping there is arriving.
+        if moving && Geodesy.distance(waypoint, leg.end) > Self.passingRoadDistance { return false }
+        let reach = moving ? min(radius, max(5, speed / 2)) : radius
         if remaining <= reach && toEnd <= radius + accuracy { return true }
         guard let observation, observation.overshoot > 0,
             observation.offsetBeyondEnd <= state.options.deviation.offRouteDistance

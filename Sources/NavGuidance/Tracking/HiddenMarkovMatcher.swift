@@ -51,7 +51,11 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     }
 
     /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.
-    mutating func update(_ fix: Fix, matcher: any RoadNetworkMatcher) -> RoadMatch? {
+    /// - Parameter prior: A log-prior per candidate, such as a bonus for positions on the route being
+    ///   followed (a guided driver is far more likely on the route than beside it).
+    mutating func update(
+        _ fix: Fix, matcher: any RoadNetworkMatcher, prior: (RoadCandidate) -> Double = { _ in 0 }
+    ) -> RoadMatch? {
         let sigma = min(max(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, Self.minimumSigma), Self.maximumSigma)
         let radius = 3 * sigma + 10
         let candidates = matcher.candidates(near: fix.coordinate, within: radius, limit: Self.candidateLimit)
@@ -61,7 +65,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             hypotheses = []
             return nil
         }
-        var scores = candidates.map { Self.emission($0, fix: fix, sigma: sigma) }
+        var scores = candidates.map { Self.emission($0, fix: fix, sigma: sigma) + prior($0) }
         if let previous, !hypotheses.isEmpty, fix.time - previous.time <= Self.maximumGap {
             let elapsed = max(0, fix.time - previous.time)
             let expected = Self.expectedTravel(from: previous, to: fix, elapsed: elapsed)
