@@ -12,6 +12,9 @@ extension GuidanceEngine {
     static let passingRoadDistance = 7.0
     /// Metres from the route within which the network matcher's road is the route's own.
     static let sameRoadDistance = 3.0
+    /// Consecutive fixes the network matcher must keep the vehicle beside the route before its road is
+    /// shown while the vehicle is still taken to be on the route.
+    static let besideRouteFixes = 2
     /// Log-odds by which the network matcher favours positions on the route while the vehicle follows it.
     static let onRouteBonus = 2.0
 
@@ -60,16 +63,20 @@ extension GuidanceEngine {
             case .straying, .departed, .away:
                 accept = false
             }
-            // A road the network matcher follows this far from the route is another road (a parallel
-            // street, a slip road), even while the fixes are still within the off-route distance.
-            let onAnotherRoad = (networkOffRoute ?? 0) > Self.anotherRoadDistance
+            // A road the network matcher keeps the vehicle on this far from the route, fix after fix, is
+            // another road (a parallel street, a slip road), even while the fixes are still within the
+            // off-route distance; one fix on it is more likely the matcher's mistake.
+            let beside = (networkOffRoute ?? 0) > Self.sameRoadDistance
+            state.besideRouteStreak = beside ? state.besideRouteStreak + 1 : 0
+            let persistent = state.besideRouteStreak >= Self.besideRouteFixes
+            let onAnotherRoad = persistent && (networkOffRoute ?? 0) > Self.anotherRoadDistance
             if accept, let observation {
                 state.tracker.accept(observation, fix: fix, on: leg)
                 if !onAnotherRoad {
                     snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
                 }
             } else if verdict == .straying || verdict == .unusable, !state.deviation.isOffRoute,
-                state.tracker.hasMatched, (networkOffRoute ?? 0) <= Self.sameRoadDistance
+                state.tracker.hasMatched, !beside
             {
                 // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
                 // says it has got to; a single wild fix must not throw the shown position off the road.

@@ -24,6 +24,8 @@ public struct GuidanceState: Hashable, Codable, Sendable {
     var arrival = ArrivalDetector()
     /// Follows the vehicle on the road network, for positions off the route and without one.
     var networkMatch = HiddenMarkovMatcher()
+    /// Consecutive fixes the network matcher placed beside the route.
+    var besideRouteStreak = 0
     var reporter = ProgressReporter()
     var speeding = SpeedingMonitor()
     var lighting = LightingAdvisor()
