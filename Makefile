@@ -41,8 +41,11 @@ bench: release
 	.venv/bin/python scripts/bench_routing_vs_osrm.py
 	$(BIN_RELEASE)/navbus-bench fleet
 
-## eval: guidance on Helsinki against true paths from OSRM (release build; a few minutes)
+## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps, routing then guidance on
+## Helsinki against true paths from OSRM; see BENCHMARKS.md
 eval: release
+	.venv/bin/pip install --quiet -r scripts/eval/requirements.txt
+	.venv/bin/python scripts/eval/routing.py
 	.venv/bin/python scripts/eval/guidance.py --bin $(BIN_RELEASE)
 
 ## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);

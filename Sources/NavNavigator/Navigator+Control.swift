@@ -1,4 +1,4 @@
-public import NavBus
+import NavCore
 import NavGuidance
 import NavMap
 public import NavProtocol
@@ -18,20 +18,22 @@ extension Navigator {
         counters.add("routeRequests")
         let vehicle = params.vehicleID
         let outcome = withSession(vehicle) {
-            live -> (status: NavProtocol.RouteStatus, payloads: [NavigatorEvent.Payload]) in
-            guard let fix = live.session.lastFix else { return (.locationUnavailable, []) }
+            live -> (result: RouteStatusResult, payloads: [NavigatorEvent.Payload]) in
+            guard let fix = live.session.lastFix else {
+                return (RouteStatusResult(routeStatus: .locationUnavailable, message: "No position fix yet."), [])
+            }
             var trip = live.session
             // The SDK offers alternatives unless asked not to.
             var options = params.routingOptions ?? NavProtocol.RoutingOptions()
             options.alternateRoutesStrategy = options.alternateRoutesStrategy ?? .all
             trip.tripOptions = options
             let planned = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
                 to: params.waypoints, for: trip, alternates: true)
             switch planned {
             case .failure(let failure):
                 log("no route for \(vehicle): \(failure.status.rawValue): \(failure.message)")
-                return (failure.status, [])
+                return (RouteStatusResult(routeStatus: failure.status, message: failure.message), [])
             case .success(let route):
                 live.session.destinations = params.waypoints
                 live.session.tripOptions = options
@@ -39,11 +41,14 @@ extension Navigator {
                 let events = apply(.setRoute(route.guidance), to: &live)
                 live.install(route.legs)
                 applyTraffic(to: &live)
-                return (.ok, live.session.payloads(for: events))
+                let result = RouteStatusResult(
+                    routeStatus: .ok, waypoints: route.waypoints,
+                    violatedAvoids: route.violatedAvoids.isEmpty ? nil : route.violatedAvoids)
+                return (result, live.session.payloads(for: events))
             }
         }
-        publish(outcome.payloads, vehicle: vehicle, saveFirst: outcome.status == .ok)
-        return RouteStatusResult(routeStatus: outcome.status)
+        publish(outcome.payloads, vehicle: vehicle, saveFirst: outcome.result.routeStatus == .ok)
+        return outcome.result
     }
 
     /// `navigator.continueToNextDestination`: after an arrival, moves on to the next leg (reason
@@ -92,8 +97,8 @@ extension Navigator {
     }
 
     /// `navigator.configure`: changes some options; absent fields keep their value.
-    /// - Throws: `RPCError` (invalid params) for negative thresholds or percentages.
-    public func configure(_ params: ConfigureNavigatorParams) throws(RPCError) -> NavigatorConfiguration {
+    /// - Throws: ``InvalidConfiguration`` for negative thresholds or percentages.
+    public func configure(_ params: ConfigureNavigatorParams) throws(InvalidConfiguration) -> NavigatorConfiguration {
         let vehicle = params.vehicleID
         let current = sessions[vehicle]?.session.configuration ?? .defaults
         let next = params.applied(to: current)
@@ -105,12 +110,12 @@ extension Navigator {
             ("speedAlertOptions.majorPercentage", alerts.majorPercentage),
             ("speedAlertOptions.severityUpgradeDurationSeconds", alerts.severityUpgradeDurationSeconds),
         ] where !(value.isFinite && value >= 0) {
-            throw RPCError.invalidParams("\(name) must be a non-negative number, got \(value)")
+            throw InvalidConfiguration(parameter: name, reason: "must be a non-negative number, got \(value)")
         }
         guard alerts.majorPercentage >= alerts.minorPercentage else {
-            throw RPCError.invalidParams(
-                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below "
-                    + "minorPercentage (\(alerts.minorPercentage))")
+            throw InvalidConfiguration(
+                parameter: "speedAlertOptions.majorPercentage",
+                reason: "(\(alerts.majorPercentage)) must not be below minorPercentage (\(alerts.minorPercentage))")
         }
         withSession(vehicle) { live in
             live.session.configuration = next
@@ -152,8 +157,10 @@ extension Navigator {
                 options: routingOptions(configuration, trip: trip)))
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
-            routeStatus: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
-            routes: result.status == .ok ? result.routes.map { WireRoute.make($0, destinations: destinations) } : [])
+            routeStatus: result.status,
+            routes: result.status == .ok ? result.routes.map { WireRoute.make($0, destinations: destinations) } : [],
+            message: result.status == .ok ? nil : result.message,
+            waypoints: result.waypoints.isEmpty ? nil : result.waypoints.map(WireRoute.snapped))
     }
 
     // MARK: Traffic
@@ -179,7 +186,7 @@ extension Navigator {
         switch area {
         case .circle(let center, let radius):
             return snapper.wayIDs(
-                within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
+                within: radius, of: Coordinate(latitude: center.latitude, longitude: center.longitude))
         case .boundingBox(let box):
             // A box across the antimeridian is two boxes either side of it.
             let spans = box.west <= box.east ? [(box.west, box.east)] : [(box.west, 180.0), (-180.0, box.east)]

@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavProtocol
@@ -7,7 +8,7 @@ import NavRouting
 extension Navigator {
     /// Why planning a trip failed: the status for the caller and a sentence for the log.
     struct PlanningFailure: Error {
-        var status: NavProtocol.RouteStatus
+        var status: RouteStatus
         var message: String
     }
 
@@ -16,25 +17,27 @@ extension Navigator {
     /// - Parameter alternates: Whether to look for the alternatives the trip's strategy asks for; reroutes
     ///   and faster-route checks only need the best route.
     func plan(
-        from origin: NavMap.Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
+        from origin: Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
         for session: VehicleSession, alternates: Bool = false
     ) -> Result<PlannedRoute, PlanningFailure> {
         let waypoints =
             [NavRouting.Waypoint(title: "origin", coordinate: origin, heading: heading)]
             + destinations.map(Self.routingWaypoint)
         var options = routingOptions(session.configuration, trip: session.tripOptions)
-        if !alternates { options.alternateRoutes = .none }
+        if !alternates { options.alternateRoutes = .noAlternates }
         let request = NavRouting.RouteRequest(waypoints: waypoints, options: options)
         let result = map.router.route(request)
         guard result.status == .ok, let route = result.routes.first else {
-            return .failure(
-                PlanningFailure(
-                    status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
-                    message: result.message))
+            // The origin is the vehicle's own position: a position no road is near is not a bad waypoint.
+            let status: RouteStatus =
+                result.failedWaypointIndex == 0 && result.status == .waypointError ? .locationUnavailable : result.status
+            return .failure(PlanningFailure(status: status, message: result.message))
         }
         do {
             var planned = try PlannedRoute(route, destinations: destinations)
             planned.alternates = result.routes.dropFirst().map { WireRoute.make($0, destinations: destinations) }
+            planned.waypoints = result.waypoints.map(WireRoute.snapped)
+            planned.violatedAvoids = route.violatedAvoids
             return .success(planned)
         } catch {
             return .failure(
@@ -47,33 +50,27 @@ extension Navigator {
     func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
         -> NavRouting.RoutingOptions
     {
-        let mode = trip?.travelMode ?? configuration.travelMode
-        let strategy: NavRouting.AlternateRoutesStrategy =
-            switch trip?.alternateRoutesStrategy ?? .noAlternates {
-            case .noAlternates: .none
-            case .one: .one
-            case .all: .all
-            }
-        return NavRouting.RoutingOptions(
-            travelMode: NavMap.TravelMode(rawValue: mode.rawValue) ?? .driving,
+        NavRouting.RoutingOptions(
+            travelMode: trip?.travelMode ?? configuration.travelMode,
             avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
             avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
-            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries, alternateRoutes: strategy,
+            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries,
+            alternateRoutes: trip?.alternateRoutesStrategy ?? .noAlternates,
             traffic: TrafficSpeedFactors(byWayID: traffic.factors))
     }
 
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {
         NavRouting.Waypoint(
             title: waypoint.title, placeID: waypoint.placeID,
-            coordinate: waypoint.coordinate.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
+            coordinate: waypoint.coordinate.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
     }
 
     /// Plans a route from `origin` to the destinations still ahead and hands it to the engine in place
     /// of the current one; tells the engine when no route can be found.
     /// - Returns: The payloads the change produced.
     func replaceRoute(
-        of live: inout LiveSession, from origin: NavGuidance.Coordinate, heading: Double?,
-        reason: NavGuidance.RouteChangeReason
+        of live: inout LiveSession, from origin: Coordinate, heading: Double?,
+        reason: RouteChangeReason
     ) -> [NavigatorEvent.Payload] {
         let session = live.session
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
@@ -81,7 +78,7 @@ extension Navigator {
             ahead.isEmpty
             ? .failure(PlanningFailure(status: .noWaypointsError, message: "no destination is left"))
             : plan(
-                from: NavMap.Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
+                from: Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
                 to: ahead, for: session)
         switch planned {
         case .success(let route):
@@ -146,7 +143,7 @@ extension Navigator {
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
         guard !ahead.isEmpty,
             case .success(let candidate) = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
                 to: ahead,
                 for: session),
             session.guidance.prefersFasterRoute(candidateSeconds: candidate.durationSeconds)

@@ -1,3 +1,5 @@
+import NavConsole
+import NavCore
 import NavBus
 import NavProtocol
 

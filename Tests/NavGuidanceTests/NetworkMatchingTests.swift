@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavGuidance
 import Testing
@@ -10,7 +11,7 @@ struct NetworkMatchingTests {
 
     /// A random walk over the grid: at each corner straight on, left or right, never back.
     static func randomWalk(seed: UInt64, corners: Int) -> [(Double, Double)] {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var position = (3, 3)
         var direction = (1, 0)
         var points = [(180.0, 180.0)]

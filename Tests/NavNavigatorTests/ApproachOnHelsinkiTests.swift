@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavNavigator
@@ -10,7 +11,7 @@ import Testing
 @Suite("Approaches on Helsinki")
 struct ApproachOnHelsinkiTests {
     /// A place on a named street and a place on another named street 10-25 m from it.
-    static func parallelPair(_ planner: inout TripPlanner) -> (stop: NavMap.Coordinate, destination: NavMap.Coordinate) {
+    static func parallelPair(_ planner: inout TripPlanner) -> (stop: Coordinate, destination: Coordinate) {
         let graph = planner.map.graph
         let snapper = planner.map.router.snapper
         while true {
@@ -44,8 +45,8 @@ struct ApproachOnHelsinkiTests {
     /// Drives `points` with noise, from a navigator trip to `destination`, and returns the arrivals with the
     /// true position of each and the reroutes.
     static func drive(
-        _ leg: NavRouting.RouteLeg, destination: NavMap.Coordinate, seed: UInt64, sigma: Double, stops: Bool
-    ) throws -> (arrivals: [NavMap.Coordinate], reroutes: Int, harness: NavigatorHarness) {
+        _ leg: NavRouting.RouteLeg, destination: Coordinate, seed: UInt64, sigma: Double, stops: Bool
+    ) throws -> (arrivals: [Coordinate], reroutes: Int, harness: NavigatorHarness) {
         var trace = RouteTrace(seed: seed, sigma: sigma)
         trace.drive(leg.coordinates, speeds: leg.segmentSpeeds)
         if stops { trace.dwell(seconds: 20) }
@@ -54,7 +55,7 @@ struct ApproachOnHelsinkiTests {
             from: trace.samples[0].fix,
             to: [Waypoint(title: "D", latitude: destination.latitude, longitude: destination.longitude)])
         #expect(status == .ok, "seed \(seed)")
-        var arrivals: [NavMap.Coordinate] = []
+        var arrivals: [Coordinate] = []
         for sample in trace.samples.dropFirst() {
             for event in harness.send(sample.fix) {
                 if case .arrival = event.payload { arrivals.append(sample.truth) }
@@ -91,7 +92,7 @@ struct ApproachOnHelsinkiTests {
     func passingBy() throws {
         for seed: UInt64 in 1...5 {
             var planner = TripPlanner(map: try HelsinkiMap.map(), seed: seed &+ 500)
-            var found: (beside: NavMap.Coordinate, destination: NavMap.Coordinate, legs: [NavRouting.RouteLeg])?
+            var found: (beside: Coordinate, destination: Coordinate, legs: [NavRouting.RouteLeg])?
             // A drive through the place beside the destination that keeps off the destination's own street;
             // some pairs have none, so a few tries each.
             for _ in 0..<40 where found == nil {
@@ -146,7 +147,7 @@ struct ApproachOnHelsinkiTests {
 
 extension ApproachOnHelsinkiTests {
     /// Metres from a point to a polyline.
-    static func distance(from point: NavMap.Coordinate, to line: [NavMap.Coordinate]) -> Double {
+    static func distance(from point: Coordinate, to line: [Coordinate]) -> Double {
         (0..<(line.count - 1)).map { Flat.distance(point, toSegment: line[$0], line[$0 + 1]) }.min() ?? .infinity
     }
 }

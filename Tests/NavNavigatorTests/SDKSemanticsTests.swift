@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavNavigator
@@ -17,8 +18,8 @@ struct SDKSemanticsTests {
         var found: [NavProtocol.Waypoint] = []
         while found.count < count {
             let point = planner.randomPoint()
-            guard point.distance(to: NavMap.Coordinate(latitude: 60.170, longitude: 24.940)) < 1_200,
-                found.allSatisfy({ point.distance(to: NavMap.Coordinate(latitude: $0.latitude!, longitude: $0.longitude!)) > 100 })
+            guard point.distance(to: Coordinate(latitude: 60.170, longitude: 24.940)) < 1_200,
+                found.allSatisfy({ point.distance(to: Coordinate(latitude: $0.latitude!, longitude: $0.longitude!)) > 100 })
             else { continue }
             found.append(NavProtocol.Waypoint(title: "Stop \(found.count)", latitude: point.latitude, longitude: point.longitude))
         }

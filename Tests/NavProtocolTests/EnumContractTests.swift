@@ -1,3 +1,4 @@
+import NavCore
 import NavProtocol
 import Testing
 
@@ -60,6 +61,11 @@ struct EnumContractTests {
                 "OK", "noRouteFound", "noWaypointsError", "duplicateWaypointsError", "waypointError",
                 "locationUnavailable", "travelModeUnsupported", "canceled", "internalError",
             ])
+    }
+
+    @Test func streetSidesAndAvoidableRoads() {
+        #expect(StreetSide.allCases.map(\.rawValue) == ["left", "right"])
+        #expect(AvoidableRoad.allCases.map(\.rawValue) == ["highways", "tolls", "ferries"])
     }
 
     @Test func travelModesAndAlternates() {

@@ -1,3 +1,4 @@
+import NavCore
 import NavTesting
 import Foundation
 import NavMap
@@ -22,7 +23,7 @@ import Testing
 
     /// 200 seeded random origin/destination pairs inside the map's bounding box.
     static func pairs(seed: UInt64, graph: RoadGraph, count: Int = 200) -> [(Coordinate, Coordinate)] {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var result: [(Coordinate, Coordinate)] = []
         while result.count < count {
             let a = graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount)))
@@ -52,13 +53,18 @@ import Testing
         Scenario(name: "walking", mode: .walking, pairCount: 50),
     ]
 
+    /// The sample map has destination-only streets (Rautatientori, Vilhonkatu, …), so the rule is exercised.
+    @Test func helsinkiHasDestinationOnlyStreets() throws {
+        #expect(try Self.loadedRouter().graph.hasRestrictedArcs(for: .driving))
+    }
+
     @Test(arguments: scenarios)
     func optimisedSearchMatchesDijkstra(_ scenario: Scenario) throws {
         let router = try Self.loadedRouter()
         let graph = router.graph
         var traffic = TrafficSpeedFactors()
         if scenario.trafficSlowdown {
-            var random = SplitMix64(seed: 99)
+            var random = SeededGenerator(seed: 99)
             for way in 0..<graph.wayCount where random.nextUnit() < 0.3 {
                 traffic.byWayID[graph.osmID(ofWay: way)] = 0.2 + 0.8 * random.nextUnit()
             }
@@ -75,6 +81,11 @@ import Testing
             #expect(fast.status == reference.status)
             if fast.status == .ok, reference.status == .ok {
                 #expect(fast.routes[0].cost == reference.routes[0].cost, "\(a) -> \(b)")
+                // Both obey the rule for destination-only roads (no through traffic).
+                for route in [fast.routes[0], reference.routes[0]] {
+                    let restricted = route.legs[0].arcs.map { graph.isRestricted(scenario.mode, onArc: $0) }
+                    #expect(ThroughTrafficRule.allows(restricted), "\(a) -> \(b)")
+                }
                 compared += 1
             }
         }

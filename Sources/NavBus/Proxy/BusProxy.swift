@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 import NavProtocol
 
@@ -82,7 +83,7 @@ public final class BusProxy: Sendable {
         cacheThread.start()
 
         let stopper = Thread { [self] in
-            while !stop.isStopRequested { usleep(50_000) }
+            while !stop.wait(seconds: 3600) {}
             if let steer = try? context.socket(.pair) {
                 try? steer.connect(controlEndpoint)
                 _ = try? steer.send(Array("TERMINATE".utf8))
@@ -107,7 +108,6 @@ public final class BusProxy: Sendable {
             context: context, endpoint: replayEndpoint, identity: configuration.identity, counters: counters)
         var cache = LastValueCache(capacity: configuration.cacheCapacity)
         let codec = EnvelopeCodec(maximumSize: 1 << 20)
-        let started = MonotonicClock.seconds()
         let reactor = Reactor(stop: stop)
         reactor.onError = { log("cache: \($0)") }
 
@@ -132,16 +132,11 @@ public final class BusProxy: Sendable {
                 }
             }
         }
-        reactor.every(1.0) {
-            publisher.drainSubscriptions()
-            var counters = self.counters.snapshot()
-            counters["cacheEntries"] = UInt64(cache.count)
-            counters["received"] = counters["forwarded"] ?? 0
-            let heartbeat = Heartbeat(
-                process: "navbus-proxy", instance: self.configuration.identity.instance,
-                version: self.configuration.version, pid: getpid(),
-                uptimeSeconds: MonotonicClock.seconds() - started, counters: counters)
-            try publisher.publish(.heartbeat, subject: "navbus-proxy/\(self.configuration.identity.instance)", payload: heartbeat)
+        HeartbeatPublisher(
+            process: "navbus-proxy", identity: configuration.identity, counters: counters,
+            version: configuration.version
+        ).schedule(on: reactor, publisher: publisher) {
+            ["cacheEntries": UInt64(cache.count), "received": self.counters.value("forwarded")]
         }
         try reactor.run()
         tap.close()

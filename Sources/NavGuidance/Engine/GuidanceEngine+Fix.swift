@@ -1,3 +1,5 @@
+import NavCore
+
 /// Processing of one fix: snapping, deviation, arrival and the guidance events that follow from them.
 extension GuidanceEngine {
     /// Travel on a leg required before its destination can be reached, so that continuing from a
@@ -241,14 +243,14 @@ extension GuidanceEngine {
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
         else { return false }
         let remaining = leg.length - state.tracker.distanceAlong
-        let toEnd = Geodesy.distance(fix.coordinate, leg.end)
+        let toEnd = fix.coordinate.distance(to: leg.end)
         // At speed the end itself must be reached (or passed, below): a driver going straight on where the
         // route makes its last short turn is passing by, not arriving.
         let speed = fix.speed ?? 0
         let moving = speed >= ArrivalDetector.movingSpeed
         // Driving through the end counts only when the end is the waypoint's own road; where the router
         // joined a waypoint beside another street to this one, only stopping there is arriving.
-        if moving && Geodesy.distance(waypoint, leg.end) > Self.passingRoadDistance { return false }
+        if moving && waypoint.distance(to: leg.end) > Self.passingRoadDistance { return false }
         let reach = moving ? min(radius, max(5, speed / 2)) : radius
         if remaining <= reach && toEnd <= radius + accuracy { return true }
         guard let observation, observation.overshoot > 0,

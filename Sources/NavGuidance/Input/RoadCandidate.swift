@@ -1,3 +1,5 @@
+import NavCore
+
 /// A position on one direction of one road, as a map matcher considers it for a fix.
 ///
 /// The engine treats ``edge`` as an opaque name the matcher gives a directed piece of road (the map's

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// Places positions on the road network while the vehicle is not on its route (off it, or driving
 /// without one).
 ///
@@ -41,8 +43,8 @@ extension RoadNetworkMatcher {
     {
         let from = Coordinate(latitude: origin.road.latitude, longitude: origin.road.longitude)
         return targets.map { target in
-            let distance = Geodesy.distance(
-                from, Coordinate(latitude: target.road.latitude, longitude: target.road.longitude))
+            let distance = 
+                from.distance(to: Coordinate(latitude: target.road.latitude, longitude: target.road.longitude))
             return distance <= maximum ? distance : nil
         }
     }

@@ -1,3 +1,5 @@
+import NavCore
+
 /// Decides when the current destination is reached, whatever road the vehicle came by.
 ///
 /// Two rules, each judged against both the waypoint as the user gave it and the end of the leg as the
@@ -41,7 +43,7 @@ struct ArrivalDetector: Hashable, Codable, Sendable {
         let speed = Self.speed(of: fix, after: lastFix)
         lastFix = fix
         if let start {
-            if Geodesy.distance(start, fix.coordinate) >= Self.movedDistance { hasMoved = true }
+            if start.distance(to: fix.coordinate) >= Self.movedDistance { hasMoved = true }
         } else {
             start = fix.coordinate
         }
@@ -72,13 +74,13 @@ struct ArrivalDetector: Hashable, Codable, Sendable {
             latitude: slowLatitudes.reduce(0, +) / Double(count),
             longitude: slowLongitudes.reduce(0, +) / Double(count))
         let allowance = min(Self.maximumAllowance, 2 * accuracy / Double(count).squareRoot())
-        return targets.contains { Geodesy.distance(mean, $0) <= radius + allowance }
+        return targets.contains { mean.distance(to: $0) <= radius + allowance }
     }
 
     /// The fix's own speed, or the speed between two fixes when it reports none.
     private static func speed(of fix: Fix, after previous: Fix?) -> Double? {
         if let speed = fix.speed, speed >= 0 { return speed }
         guard let previous, fix.time > previous.time else { return nil }
-        return Geodesy.distance(previous.coordinate, fix.coordinate) / (fix.time - previous.time)
+        return previous.coordinate.distance(to: fix.coordinate) / (fix.time - previous.time)
     }
 }

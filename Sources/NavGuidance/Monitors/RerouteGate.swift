@@ -1,3 +1,5 @@
+import NavCore
+
 /// Keeps rerouting disciplined: one request at a time, and after a request none until the vehicle has
 /// moved on from where it asked, by both ``minimumInterval`` and ``minimumDistance`` (as Ferrostar does).
 ///
@@ -28,7 +30,7 @@ struct RerouteGate: Hashable, Codable, Sendable {
     func mayRequest(at position: Coordinate, time: Double, hasSpeed: Bool) -> Bool {
         guard outstandingSince == nil else { return false }
         guard let lastRequestTime, let lastRequestPosition else { return true }
-        let movedOn = hasSpeed ? driven : Geodesy.distance(lastRequestPosition, position)
+        let movedOn = hasSpeed ? driven : lastRequestPosition.distance(to: position)
         return time - lastRequestTime >= Self.minimumInterval && movedOn >= Self.minimumDistance
     }
 

@@ -1,3 +1,5 @@
+import NavCore
+
 import Foundation
 
 /// Follows the vehicle on the road network one fix at a time, as a hidden Markov model over directed road
@@ -104,7 +106,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         if let speed = fix.speed, speed >= 0 {
             return (speed + max(0, previous.speed ?? speed)) / 2 * elapsed
         }
-        return Geodesy.distance(previous.coordinate, fix.coordinate)
+        return previous.coordinate.distance(to: fix.coordinate)
     }
 
     /// Network distances, with movement along the same directed road worked out here: forward is its

@@ -1,4 +1,4 @@
-import Foundation
+import NavCore
 import NavGuidance
 import NavMap
 import NavRouting
@@ -13,7 +13,7 @@ import NavRouting
 struct MapRoadMatcher: RoadNetworkMatcher {
     let graph: RoadGraph
     let snapper: RoadSnapper
-    let mode: NavMap.TravelMode
+    let mode: TravelMode
     /// Beyond this distance a position is reported as measured: it is more likely off the map's roads
     /// (a car park, a new street) than on a road this far away.
     let maximumDistance: Double
@@ -24,7 +24,7 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     /// passing close by is still found.
     static let segmentReach = 100.0
 
-    init(router: Router, mode: NavMap.TravelMode, maximumDistance: Double = 75) {
+    init(router: Router, mode: TravelMode, maximumDistance: Double = 75) {
         graph = router.graph
         snapper = router.snapper
         self.mode = mode
@@ -34,7 +34,7 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     func match(latitude: Double, longitude: Double, heading: Double?) -> RoadMatch? {
         guard
             let position = snapper.nearest(
-                to: NavMap.Coordinate(latitude: latitude, longitude: longitude), mode: mode, heading: heading,
+                to: Coordinate(latitude: latitude, longitude: longitude), mode: mode, heading: heading,
                 maxDistanceMeters: maximumDistance)
         else { return nil }
         let segment = position.segment
@@ -42,8 +42,8 @@ struct MapRoadMatcher: RoadNetworkMatcher {
         return road(at: position.coordinate, arc: arc, distance: position.distanceMeters)
     }
 
-    func candidates(near position: NavGuidance.Coordinate, within radius: Double, limit: Int) -> [RoadCandidate] {
-        let center = NavMap.Coordinate(latitude: position.latitude, longitude: position.longitude)
+    func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate] {
+        let center = Coordinate(latitude: position.latitude, longitude: position.longitude)
         let reach = min(radius, maximumDistance)
         var segments = Set(
             snapper.segments(in: BoundingBox(center: center, radiusMeters: reach + Self.segmentReach)))
@@ -55,7 +55,8 @@ struct MapRoadMatcher: RoadNetworkMatcher {
             let (from, to) = graph.endpoints(ofSegment: segment)
             let a = graph.coordinate(ofNode: from)
             let b = graph.coordinate(ofNode: to)
-            let (fraction, distance) = Self.project(center, onto: a, b)
+            let projection = center.projection(ontoSegmentFrom: a, to: b)
+            let (fraction, distance) = (projection.fraction, projection.distance)
             guard distance <= reach else { continue }
             let point = a.interpolated(to: b, fraction: fraction)
             let length = graph.lengthMeters(ofSegment: segment)
@@ -111,7 +112,7 @@ struct MapRoadMatcher: RoadNetworkMatcher {
         return settled
     }
 
-    private func road(at point: NavMap.Coordinate, arc: Int, distance: Double) -> RoadMatch {
+    private func road(at point: Coordinate, arc: Int, distance: Double) -> RoadMatch {
         let segment = graph.segment(ofArc: arc)
         let tail = graph.coordinate(ofNode: Int(graph.tail(ofArc: arc)))
         let head = graph.coordinate(ofNode: Int(graph.head(ofArc: arc)))
@@ -119,24 +120,6 @@ struct MapRoadMatcher: RoadNetworkMatcher {
             latitude: point.latitude, longitude: point.longitude,
             roadName: graph.roadName(ofWay: graph.way(ofSegment: segment)), speedLimit: graph.speedLimit(ofArc: arc),
             distance: distance, course: tail.bearing(to: head))
-    }
-
-    /// Where `point` falls on the segment `a`–`b` (fraction from `a`) and how far from it, in a local
-    /// flat projection.
-    private static func project(_ point: NavMap.Coordinate, onto a: NavMap.Coordinate, _ b: NavMap.Coordinate)
-        -> (fraction: Double, distance: Double)
-    {
-        let metres = 111_195.0
-        let kx = cos(point.latitude * .pi / 180) * metres
-        let ax = (a.longitude - point.longitude) * kx
-        let ay = (a.latitude - point.latitude) * metres
-        let dx = (b.longitude - a.longitude) * kx
-        let dy = (b.latitude - a.latitude) * metres
-        let squared = dx * dx + dy * dy
-        let t = squared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / squared)) : 0
-        let ex = ax + t * dx
-        let ey = ay + t * dy
-        return (t, (ex * ex + ey * ey).squareRoot())
     }
 }
 

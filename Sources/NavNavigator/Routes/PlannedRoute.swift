@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavProtocol
@@ -11,6 +12,10 @@ struct PlannedRoute {
     var durationSeconds: Double
     /// Other ways to drive the trip, as the wire shows them.
     var alternates: [NavProtocol.Route] = []
+    /// The origin and every destination where they joined the road network.
+    var waypoints: [SnappedWaypoint] = []
+    /// Kinds of road the options asked to avoid that the route still uses.
+    var violatedAvoids: [AvoidableRoad] = []
 
     /// Converts a router route.
     /// - Parameter destinations: The user's waypoints the legs lead to, one per leg.
@@ -33,7 +38,7 @@ struct PlannedRoute {
             guidanceLegs.append(
                 try GuidanceLeg(
                     coordinates: leg.coordinates.map {
-                        NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+                        Coordinate(latitude: $0.latitude, longitude: $0.longitude)
                     },
                     freeFlowSpeeds: leg.segmentSpeeds, speedLimits: leg.segmentSpeedLimits,
                     roadNames: leg.segmentRoadNames, steps: steps, destination: destination))
@@ -46,7 +51,7 @@ struct PlannedRoute {
                             maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
                             roadName: step.roadName.isEmpty ? nil : step.roadName, instruction: step.instruction,
                             distanceMeters: step.distanceMeters, durationSeconds: step.durationSeconds)
-                    }))
+                    }, destinationSide: leg.destinationSide))
         }
         guidance = GuidanceRoute(legs: guidanceLegs)
         self.legs = legs

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 import NavProtocol
 import NavRouting
@@ -12,7 +13,7 @@ enum WireRoute {
                 destination: destinations.indices.contains(index) ? destinations[index] : waypoint(leg.destination),
                 distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
                 geometry: line(leg.coordinates[...]), segmentSpeedLimits: leg.segmentSpeedLimits,
-                segmentSpeeds: leg.segmentSpeeds)
+                segmentSpeeds: leg.segmentSpeeds, destinationSide: leg.destinationSide)
         }
         let steps = route.legs.flatMap { leg in
             leg.steps.map { step in
@@ -25,11 +26,20 @@ enum WireRoute {
         }
         return NavProtocol.Route(
             distanceMeters: route.distanceMeters, durationSeconds: route.durationSeconds, legs: legs, steps: steps,
-            geometry: line(route.coordinates[...]))
+            geometry: line(route.coordinates[...]),
+            violatedAvoids: route.violatedAvoids.isEmpty ? nil : route.violatedAvoids)
+    }
+
+    /// Where a waypoint joined the road network.
+    static func snapped(_ waypoint: ResolvedWaypoint) -> SnappedWaypoint {
+        let point = waypoint.position.coordinate
+        return SnappedWaypoint(
+            latitude: point.latitude, longitude: point.longitude, distanceMeters: waypoint.position.distanceMeters,
+            roadName: waypoint.roadName.isEmpty ? nil : waypoint.roadName)
     }
 
     /// A GeoJSON line; a single point (an arrival step) is repeated, since GeoJSON needs two positions.
-    static func line(_ points: ArraySlice<NavMap.Coordinate>) -> LineString {
+    static func line(_ points: ArraySlice<Coordinate>) -> LineString {
         var positions = points.map { [$0.longitude, $0.latitude] }
         if positions.count == 1 { positions.append(positions[0]) }
         return LineString(positions: positions)

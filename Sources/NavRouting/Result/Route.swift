@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// A whole trip: one leg per pair of consecutive waypoints.
 public struct Route: Sendable, Equatable {
@@ -20,4 +21,8 @@ public struct Route: Sendable, Equatable {
         return result
     }
     public var steps: [RouteStep] { legs.flatMap(\.steps) }
+    /// The kinds of road the request asked to avoid that the route still uses, on any leg (``Avoidance``).
+    public var violatedAvoids: [AvoidableRoad] {
+        AvoidableRoad.allCases.filter { road in legs.contains { $0.violatedAvoids.contains(road) } }
+    }
 }

@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// The route between two consecutive waypoints, with per-segment data for guidance (segment `i` runs
 /// from `coordinates[i]` to `coordinates[i + 1]`).
@@ -25,12 +26,17 @@ public struct RouteLeg: Sendable, Equatable {
     public var cost: Int
     /// The graph arcs driven, in order.
     public var arcs: [Int]
+    /// The side of the road the destination lies on, seen in the direction of travel on the last arc; nil
+    /// when it lies on the road itself (within a metre).
+    public var destinationSide: StreetSide?
+    /// The kinds of road the request asked to avoid that this leg still uses.
+    public var violatedAvoids: [AvoidableRoad] = []
 
     public init(
         origin: ResolvedWaypoint, destination: ResolvedWaypoint, coordinates: [Coordinate], cumulativeDistances: [Double],
         segmentSpeeds: [Double], segmentSpeedLimits: [Double?], segmentRoadNames: [String], segmentWayIDs: [Int64],
         segmentDurations: [Double], steps: [RouteStep], distanceMeters: Double, durationSeconds: Double, cost: Int,
-        arcs: [Int]
+        arcs: [Int], destinationSide: StreetSide? = nil
     ) {
         self.origin = origin
         self.destination = destination
@@ -46,5 +52,6 @@ public struct RouteLeg: Sendable, Equatable {
         self.durationSeconds = durationSeconds
         self.cost = cost
         self.arcs = arcs
+        self.destinationSide = destinationSide
     }
 }

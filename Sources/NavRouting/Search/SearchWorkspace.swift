@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Per-query scratch memory, reused across queries so a search costs time in proportion to the states
 /// it touches rather than to the size of the graph (labels are invalidated by bumping a stamp).
@@ -16,13 +16,14 @@ struct SearchWorkspace {
     var forwardHeap = BinaryHeap()
     var backwardHeap = BinaryHeap()
 
-    init(arcCount: Int, nodeCount: Int) {
-        forwardCost = [Int](repeating: 0, count: arcCount)
-        backwardCost = [Int](repeating: 0, count: arcCount)
-        forwardParent = [UInt32](repeating: 0, count: arcCount)
-        backwardParent = [UInt32](repeating: 0, count: arcCount)
-        forwardStamp = [UInt32](repeating: 0, count: arcCount)
-        backwardStamp = [UInt32](repeating: 0, count: arcCount)
+    /// - Parameter stateCount: search states (``ModeNetwork/stateCount``): arcs plus destination-only arcs.
+    init(stateCount: Int, nodeCount: Int) {
+        forwardCost = [Int](repeating: 0, count: stateCount)
+        backwardCost = [Int](repeating: 0, count: stateCount)
+        forwardParent = [UInt32](repeating: 0, count: stateCount)
+        backwardParent = [UInt32](repeating: 0, count: stateCount)
+        forwardStamp = [UInt32](repeating: 0, count: stateCount)
+        backwardStamp = [UInt32](repeating: 0, count: stateCount)
         potential = [Int](repeating: 0, count: nodeCount)
         potentialStamp = [UInt32](repeating: 0, count: nodeCount)
     }
@@ -42,28 +43,22 @@ struct SearchWorkspace {
     }
 }
 
-/// Hands out workspaces to concurrent queries. The lock guards only the free list; a workspace is used
-/// by one query at a time, which is why sharing the pool across threads is sound.
-final class WorkspacePool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: [SearchWorkspace] = []
-    private let arcCount: Int
+/// Hands out workspaces to concurrent queries. The mutex guards only the free list; a workspace is taken out
+/// of it for one query at a time, so no two threads ever share one.
+final class WorkspacePool: Sendable {
+    private let free = Mutex<[SearchWorkspace]>([])
+    private let stateCount: Int
     private let nodeCount: Int
 
-    init(arcCount: Int, nodeCount: Int) {
-        self.arcCount = arcCount
+    init(stateCount: Int, nodeCount: Int) {
+        self.stateCount = stateCount
         self.nodeCount = nodeCount
     }
 
     func withWorkspace<T>(_ body: (inout SearchWorkspace) throws -> T) rethrows -> T {
-        lock.lock()
-        var workspace = free.popLast() ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
-        lock.unlock()
-        defer {
-            lock.lock()
-            free.append(workspace)
-            lock.unlock()
-        }
+        var workspace =
+            free.withLock { $0.popLast() } ?? SearchWorkspace(stateCount: stateCount, nodeCount: nodeCount)
+        defer { free.withLock { [workspace] in $0.append(workspace) } }
         workspace.reset()
         return try body(&workspace)
     }

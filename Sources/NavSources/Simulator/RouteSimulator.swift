@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// Drives a simulated vehicle along a route and reports where it is, one ``GPSFix`` per step.
@@ -39,15 +40,15 @@ public struct RouteSimulator: Sendable {
     /// Metres driven since the simulator was created.
     public private(set) var odometerMeters: Double = 0
 
-    private var legs: [PreparedLeg] = []
+    private var legs: [SimulatorLeg] = []
     private var legIndex = 0
-    private var offRouteLeg: PreparedLeg?
+    private var offRouteLeg: SimulatorLeg?
     private var segment = 0
     private var along = 0.0
     private var routeDistanceBeforeLeg = 0.0
     private var hasLeftRoute = false
     private var dwellRemaining: Double?
-    private var fixedPosition: (latitude: Double, longitude: Double) = (0, 0)
+    private var fixedPosition = Coordinate(latitude: 0, longitude: 0)
     private var lastCourse: Double?
     private var generator: SeededGenerator
 
@@ -72,13 +73,13 @@ public struct RouteSimulator: Sendable {
     /// leave its route again (``SimulationOptions/leaveRouteAtMeters``); a reroute does not.
     public mutating func simulateLocationsAlong(_ route: SimulatedRoute) {
         hasLeftRoute = false
-        start(prepared: route.legs.map { PreparedLeg($0, lateralAcceleration: options.lateralAcceleration) })
+        start(prepared: route.legs.map { SimulatorLeg($0, lateralAcceleration: options.lateralAcceleration) })
     }
 
     /// Switches to a new route without stopping: the vehicle keeps its speed and continues from the point of
     /// the new route's first leg closest to where it is (the navigator's reroute starts there).
     public mutating func replaceRoute(with route: SimulatedRoute) {
-        let prepared = route.legs.map { PreparedLeg($0, lateralAcceleration: options.lateralAcceleration) }
+        let prepared = route.legs.map { SimulatorLeg($0, lateralAcceleration: options.lateralAcceleration) }
         guard let current = currentPosition else {
             start(prepared: prepared)
             return
@@ -95,7 +96,7 @@ public struct RouteSimulator: Sendable {
     public mutating func simulateLocation(latitude: Double, longitude: Double) {
         legs = []
         offRouteLeg = nil
-        fixedPosition = (latitude, longitude)
+        fixedPosition = Coordinate(latitude: latitude, longitude: longitude)
         speed = 0
         lastCourse = nil
         state = .fixedLocation
@@ -144,7 +145,7 @@ public struct RouteSimulator: Sendable {
     }
 
     /// The true (noise-free) position, `nil` when idle.
-    public var currentPosition: (latitude: Double, longitude: Double)? {
+    public var currentPosition: Coordinate? {
         switch state {
         case .idle: return nil
         case .fixedLocation: return fixedPosition
@@ -159,12 +160,12 @@ public struct RouteSimulator: Sendable {
 
     // MARK: Internals
 
-    private var activeLeg: PreparedLeg? {
+    private var activeLeg: SimulatorLeg? {
         if let offRouteLeg { return offRouteLeg }
         return legIndex < legs.count ? legs[legIndex] : nil
     }
 
-    mutating func start(prepared: [PreparedLeg]) {
+    mutating func start(prepared: [SimulatorLeg]) {
         legs = prepared
         legIndex = 0
         offRouteLeg = nil
@@ -223,7 +224,7 @@ public struct RouteSimulator: Sendable {
 
     /// The highest speed from which every constraint ahead (corners, slower roads, the stop at the end) can
     /// still be met by braking at the comfortable deceleration.
-    private func allowedSpeed(on leg: PreparedLeg, lookingFrom position: Double) -> Double {
+    private func allowedSpeed(on leg: SimulatorLeg, lookingFrom position: Double) -> Double {
         let profile = options.speedProfile
         let deceleration = options.deceleration
         let from = min(position, leg.length)
@@ -273,12 +274,12 @@ public struct RouteSimulator: Sendable {
         state = .driving(legIndex: legIndex)
     }
 
-    private mutating func leaveRoute(from leg: PreparedLeg) {
+    private mutating func leaveRoute(from leg: SimulatorLeg) {
         hasLeftRoute = true
         let here = leg.position(segment: segment, distance: along)
         routeDistanceBeforeLeg += along
         let heading = Geodesy.normalizedDegrees(leg.bearings[segment] + 90)
-        let detour = PreparedLeg(
+        let detour = SimulatorLeg(
             from: here.latitude, here.longitude, bearing: heading, distance: options.offRouteDistanceMeters,
             speed: max(speed, leg.targetSpeed(segment: segment, profile: options.speedProfile)))
         offRouteLeg = detour
