@@ -4,7 +4,7 @@ BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
 PYTEST = .venv/bin/python -m pytest
 
-.PHONY: all setup build release test unit-test interop-test demo bench eval compose-test clean
+.PHONY: all setup build release test unit-test interop-test faults demo bench eval fuzz compose-test clean
 
 all: build
 
@@ -18,16 +18,22 @@ build: setup
 release: setup
 	$(SWIFT) build -c release
 
-## test: the whole suite — Swift unit and end-to-end tests, then the Python interop tests
+## test: the whole suite — Swift unit and end-to-end tests, the Python interop tests, the fast fault cases
 test: build
 	$(SWIFT) test
 	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q -m "not slow" tests/faults
 
 unit-test: build
 	$(SWIFT) test
 
 interop-test: build
 	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+
+## faults: the whole fault-injection suite (kill -9 of every process, proxy restarts, slow subscribers, floods,
+## RPC fuzzing, hostile state files, full and read-only disks); RELIABILITY.md says what each fault does
+faults: build
+	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -v -s tests/faults
 
 ## demo: the main job
 demo: build
@@ -40,6 +46,7 @@ bench: release
 	$(BIN_RELEASE)/navbus-bench routing
 	.venv/bin/python scripts/bench_routing_vs_osrm.py
 	$(BIN_RELEASE)/navbus-bench fleet
+	.venv/bin/python scripts/bench_web.py
 
 ## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps, routing then guidance on
 ## Helsinki against true paths from OSRM; see BENCHMARKS.md
@@ -47,6 +54,11 @@ eval: release
 	.venv/bin/pip install --quiet -r scripts/eval/requirements.txt
 	.venv/bin/python scripts/eval/routing.py
 	.venv/bin/python scripts/eval/guidance.py --bin $(BIN_RELEASE)
+
+## fuzz: libFuzzer targets of Fuzz/ (JSON, envelope, NMEA, OSM import, saved sessions), FUZZ_SECONDS each
+## (default 60); FUZZ_TARGETS picks some; findings are saved under .build/fuzz/artifacts and fail the target
+fuzz: setup
+	@scripts/fuzz.sh
 
 ## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);
 ## apart from `test` because a first run builds images for about 12 minutes

@@ -9,13 +9,14 @@ import NavSinks
 /// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
 /// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
 /// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
-/// destination on arrival and activate guidance again, and end with a trip summary.
+/// destination on arrival and activate guidance again, and end with a trip summary. With `--web` it also starts
+/// navbus-web, prints the navigation UI's address, and keeps serving it after the trip until interrupted.
 enum DemoCommand: CLICommand {
     static let name = "demo"
     static let summary = "run the whole system on the sample map and drive a two-stop trip with a live view"
     static let parser = OptionParser(
         command: "navbus demo", summary: summary,
-        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR]",
+        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR] [--web]",
         options: [
             Option("map", default: "maps/helsinki.osm.pbf", help: "OSM extract or .navgraph to navigate on", valueName: "PATH"),
             Option("speed-multiplier", default: "8", help: "how much faster than real time to drive", valueName: "X"),
@@ -23,6 +24,10 @@ enum DemoCommand: CLICommand {
             Option.flag("json", help: "with --headless: print every message as {\"topic\":...,\"envelope\":{...}}"),
             Option("log-dir", help: "where the logger writes (default: a new temporary directory)", valueName: "DIR"),
             Option("timeout", default: "600", help: "give up after this many seconds", valueName: "SECONDS"),
+            Option.flag("web", help: "also serve the navigation UI in a browser, and keep serving it after the trip"),
+            Option(
+                "web-listen", variable: "NAVBUS_WEB_LISTEN", default: "127.0.0.1:8080",
+                help: "with --web: where navbus-web listens (port 0 picks a free one)", valueName: "HOST:PORT"),
         ])
 
     static let origin = Waypoint(title: "Rautatientori", latitude: 60.1712, longitude: 24.9433)
@@ -43,6 +48,7 @@ enum DemoCommand: CLICommand {
         let headless = options.flag("headless")
         let json = options.flag("json")
         let interactive = !headless && isatty(STDOUT_FILENO) == 1
+        let webListen = options.flag("web") ? try options.require("web-listen") : nil
 
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("navbus-demo-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -55,8 +61,11 @@ enum DemoCommand: CLICommand {
         ]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let children = DemoChildren(binaries: binaries, logDirectory: work, environment: endpoints)
+        // SIGINT and SIGTERM set `interrupt`; the trip's loop stops on `stop`, which it also sets itself at the final
+        // destination, so with --web the serving afterwards still waits for the user's interrupt.
+        let interrupt = StopFlag()
         let stop = StopFlag()
-        let signals = SignalStop.install(stop, logger: Logger(label: "navbus demo", level: .warning))
+        let signals = SignalStop.install(interrupt, logger: Logger(label: "navbus demo", level: .warning))
         let say: (String) -> Void = { line in if !json { StandardOutput.writeLine(line) } }
 
         var failure: String?
@@ -69,10 +78,19 @@ enum DemoCommand: CLICommand {
             // simulated drive: scale their defaults (2 s minimum alert duration, 30 s lighting dwell) to match.
             try children.start("navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)])
             try children.start("navbus-lighting-controller", ["--dwell", String(30 / multiplier)])
-            say("started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller")
+            if let webListen { try children.start("navbus-web", ["--listen", webListen, "--map", map]) }
+            say(
+                "started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller"
+                    + (webListen == nil ? "" : ", web"))
             failure = try drive(
-                endpoints: endpoints, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
-                interactive: interactive, json: json, say: say)
+                endpoints: endpoints, children: children, stop: stop, interrupt: interrupt, multiplier: multiplier,
+                timeout: timeout, interactive: interactive, json: json, web: webListen != nil, say: say)
+            if webListen != nil, failure == nil, let address = children.webAddress() {
+                // The trip is over but its last state stays on the page, as a driver would leave it on screen.
+                say("the trip is over; still serving the navigation UI at \(address)vehicle/default — Ctrl-C to stop")
+                while children.firstDead() == nil, !interrupt.wait(seconds: 0.5) {}
+                if !interrupt.isStopRequested, let dead = children.firstDead() { failure = dead }
+            }
         } catch {
             failure = "\(error)"
         }
@@ -85,8 +103,9 @@ enum DemoCommand: CLICommand {
 
     /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
     private static func drive(
-        endpoints: [String: String], children: DemoChildren, stop: StopFlag, multiplier: Double, timeout: Double,
-        interactive: Bool, json: Bool, say: @escaping (String) -> Void
+        endpoints: [String: String], children: DemoChildren, stop: StopFlag, interrupt: StopFlag, multiplier: Double,
+        timeout: Double,
+        interactive: Bool, json: Bool, web: Bool, say: @escaping (String) -> Void
     ) throws -> String? {
         let context = ZMQContext()
         let subscriber = try Subscriber(
@@ -98,16 +117,17 @@ enum DemoCommand: CLICommand {
             context: context, endpoint: endpoints[Endpoints.feederVariable]!, timeoutMilliseconds: 5000, retries: 3)
 
         // Wait until every child says it is alive.
-        let expected: Set<String> = [
-            "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
-            "navbus-lighting-controller",
-        ]
+        let expected = Set(
+            [
+                "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
+                "navbus-lighting-controller",
+            ] + (web ? ["navbus-web"] : []))
         var alive: Set<String> = []
         let startDeadline = MonotonicClock.seconds() + 60
         try subscriber.socket.setReceiveTimeout(milliseconds: 200)
         while alive != expected {
             if let dead = children.firstDead() { return dead }
-            if stop.isStopRequested { return "interrupted" }
+            if interrupt.isStopRequested { return "interrupted" }
             if MonotonicClock.seconds() > startDeadline {
                 return "no heartbeat within 60 s from: \(expected.subtracting(alive).sorted().joined(separator: ", "))"
             }
@@ -117,7 +137,9 @@ enum DemoCommand: CLICommand {
                 alive.insert(process)
             }
         }
-        say("all six processes are alive; simulating a location at \(origin.title)")
+        say("all \(expected.count == 6 ? "six" : "seven") processes are alive; simulating a location at \(origin.title)")
+        let webAddress = web ? children.webAddress() : nil
+        if let webAddress { say("navigation UI: \(webAddress)vehicle/default   (the fleet: \(webAddress))") }
 
         _ = try feeder.call(
             Method.simulateLocation.rawValue,
@@ -140,7 +162,9 @@ enum DemoCommand: CLICommand {
         _ = try feeder.call(Method.simulateLocationsAlongExistingRoute.rawValue, params: .object(JSONObject()))
 
         var view = TripView()
-        view.title = "Helsinki, \(origin.title) → \(stops.map(\.title).joined(separator: " → "))"
+        view.title =
+            "Helsinki, \(origin.title) → \(stops.map(\.title).joined(separator: " → "))"
+            + (webAddress.map { " — live at \($0)vehicle/default" } ?? "")
         var outcome: String?
         var finished = false
         let deadline = MonotonicClock.seconds() + timeout
@@ -171,6 +195,7 @@ enum DemoCommand: CLICommand {
             }
         }
         reactor.every(0.25) {
+            if interrupt.isStopRequested { stop.requestStop() }
             if interactive {
                 StandardOutput.writeLine("\u{1B}[H\u{1B}[2J" + view.render().joined(separator: "\n"))
             }

@@ -73,7 +73,9 @@ public struct JSONParser {
         // A handful of names: comparing against an array beats hashing into sets and dictionaries.
         var found = [JSONValue?](repeating: nil, count: keys.count + present.count)
         try forEachMember { (parser, key) throws(JSONParseError) in
-            if let slot = keys.firstIndex(of: key) {
+            // Of repeated names the first is read, as `parse` and `JSONObject`'s subscript do, so that the proxy
+            // and every subscriber see the same attributes of one envelope.
+            if let slot = keys.firstIndex(of: key), found[slot] == nil {
                 found[slot] = try parser.parseValue()
             } else {
                 try parser.skipValue()

@@ -22,20 +22,18 @@ extension RPCServer {
         supersessions[method] = Supersession(newerMethods: newer, key: key, result: try EncodedJSON(encoding: result))
     }
 
-    /// The reply for a request that a later one supersedes, or `nil` when it must be handled.
-    func supersededReply(to body: [UInt8], laterBodies: [[UInt8]]) -> [UInt8]? {
-        guard !supersessions.isEmpty, !laterBodies.isEmpty, let request = Self.call(in: body),
-            let supersession = supersessions[request.method], let key = supersession.key(request.params),
-            let id = request.id
+    /// The reply for a request that a later waiting one supersedes, or `nil` when it must be handled.
+    func supersededReply(to request: JSONValue, later: [JSONValue]) -> EncodedJSON? {
+        guard !supersessions.isEmpty, !later.isEmpty, let call = Self.call(in: request),
+            let supersession = supersessions[call.method], let key = supersession.key(call.params), let id = call.id
         else { return nil }
-        let superseded = laterBodies.contains { later in
-            guard let newer = Self.call(in: later), supersession.newerMethods.contains(newer.method) else {
+        let superseded = later.contains { newer in
+            guard let newer = Self.call(in: newer), supersession.newerMethods.contains(newer.method) else {
                 return false
             }
             return supersession.key(newer.params) == key
         }
         guard superseded else { return nil }
-        counters.add("rpcRequests")
         counters.add("rpcSuperseded")
         var writer = JSONWriter()
         writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
@@ -43,14 +41,13 @@ extension RPCServer {
         writer.raw(",\"result\":")
         writer.raw(bytes: supersession.result.bytes)
         writer.raw(UInt8(ascii: "}"))
-        return writer.bytes
+        return EncodedJSON(bytes: writer.bytes)
     }
 
-    /// The method, params and id of a single well-formed request; batches and anything malformed are left
-    /// to the normal path.
-    private static func call(in body: [UInt8]) -> (method: String, params: JSONValue, id: JSONValue?)? {
-        guard let document = try? JSONParser.parse(body), case .object(let object) = document,
-            object["jsonrpc"] == .string("2.0"), case .string(let method) = object["method"]
+    /// The method, params and id of a well-formed request; anything malformed is left to the normal path.
+    private static func call(in request: JSONValue) -> (method: String, params: JSONValue, id: JSONValue?)? {
+        guard case .object(let object) = request, object["jsonrpc"] == .string("2.0"),
+            case .string(let method) = object["method"]
         else { return nil }
         return (method, object["params"] ?? .object(JSONObject()), object["id"])
     }
