@@ -130,6 +130,4 @@ import Testing
     }
 }
 
-extension RPCServerTests.AddParams: VehicleScoped {
-
-}
+extension RPCServerTests.AddParams: VehicleScoped {}
