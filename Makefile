@@ -48,10 +48,12 @@ bench: release
 	$(BIN_RELEASE)/navbus-bench fleet
 	.venv/bin/python scripts/bench_web.py
 
-## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps; see BENCHMARKS.md
+## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps, routing then guidance on
+## Helsinki against true paths from OSRM; see BENCHMARKS.md
 eval: release
 	.venv/bin/pip install --quiet -r scripts/eval/requirements.txt
 	.venv/bin/python scripts/eval/routing.py
+	.venv/bin/python scripts/eval/guidance.py --bin $(BIN_RELEASE)
 
 ## fuzz: libFuzzer targets of Fuzz/ (JSON, envelope, NMEA, OSM import, saved sessions), FUZZ_SECONDS each
 ## (default 60); FUZZ_TARGETS picks some; findings are saved under .build/fuzz/artifacts and fail the target

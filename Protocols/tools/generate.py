@@ -367,6 +367,12 @@ TOPICS: dict[str, dict] = {
                 "description": "Index of the current leg among the trip's legs as planned (0 for the first), so "
                 "it grows as intermediate destinations are passed; 0 when routeLegs is empty.",
             },
+            "alternateRoutes": {
+                "type": "array",
+                "items": ref("route"),
+                "description": "With newDestinations, other ways to drive the trip as the setDestinations "
+                "alternateRoutesStrategy asks (all by default, as the SDK): each differs from the route in one leg.",
+            },
         },
     ),
     "nav.remaining_time.v1": obj(
@@ -705,9 +711,9 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
                 "waypoints": {
                     "type": "array",
                     "minItems": 2,
-                    "maxItems": 25,
+                    "maxItems": 26,
                     "items": ref("waypoint"),
-                    "description": "The origin, then the destinations.",
+                    "description": "The origin, then up to 25 destinations.",
                 },
                 "travelMode": ref("travelMode"),
                 "avoidsHighways": {"type": "boolean"},

@@ -23,17 +23,21 @@ extension Navigator {
                 return (RouteStatusResult(routeStatus: .locationUnavailable, message: "No position fix yet."), [])
             }
             var trip = live.session
-            trip.tripOptions = params.routingOptions
+            // The SDK offers alternatives unless asked not to.
+            var options = params.routingOptions ?? NavProtocol.RoutingOptions()
+            options.alternateRoutesStrategy = options.alternateRoutesStrategy ?? .all
+            trip.tripOptions = options
             let planned = plan(
                 from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
-                to: params.waypoints, for: trip)
+                to: params.waypoints, for: trip, alternates: true)
             switch planned {
             case .failure(let failure):
                 log("no route for \(vehicle): \(failure.status.rawValue): \(failure.message)")
                 return (RouteStatusResult(routeStatus: failure.status, message: failure.message), [])
             case .success(let route):
                 live.session.destinations = params.waypoints
-                live.session.tripOptions = params.routingOptions
+                live.session.tripOptions = options
+                live.session.alternateRoutes = route.alternates
                 let events = apply(.setRoute(route.guidance), to: &live)
                 live.install(route.legs)
                 applyTraffic(to: &live)
@@ -74,6 +78,7 @@ extension Navigator {
             let events = apply(.clearDestinations, to: &live)
             live.session.destinations = []
             live.session.tripOptions = nil
+            live.session.alternateRoutes = nil
             live.install([])
             return live.session.payloads(for: events)
         }

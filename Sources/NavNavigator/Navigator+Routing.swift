@@ -14,15 +14,18 @@ extension Navigator {
 
     /// Plans a route from a position through `destinations` with the session's options and current
     /// traffic.
+    /// - Parameter alternates: Whether to look for the alternatives the trip's strategy asks for; reroutes
+    ///   and faster-route checks only need the best route.
     func plan(
         from origin: Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
-        for session: VehicleSession
+        for session: VehicleSession, alternates: Bool = false
     ) -> Result<PlannedRoute, PlanningFailure> {
         let waypoints =
             [NavRouting.Waypoint(title: "origin", coordinate: origin, heading: heading)]
             + destinations.map(Self.routingWaypoint)
-        let request = NavRouting.RouteRequest(
-            waypoints: waypoints, options: routingOptions(session.configuration, trip: session.tripOptions))
+        var options = routingOptions(session.configuration, trip: session.tripOptions)
+        if !alternates { options.alternateRoutes = .noAlternates }
+        let request = NavRouting.RouteRequest(waypoints: waypoints, options: options)
         let result = map.router.route(request)
         guard result.status == .ok, let route = result.routes.first else {
             // The origin is the vehicle's own position: a position no road is near is not a bad waypoint.
@@ -32,6 +35,7 @@ extension Navigator {
         }
         do {
             var planned = try PlannedRoute(route, destinations: destinations)
+            planned.alternates = result.routes.dropFirst().map { WireRoute.make($0, destinations: destinations) }
             planned.waypoints = result.waypoints.map(WireRoute.snapped)
             planned.violatedAvoids = route.violatedAvoids
             return .success(planned)

@@ -65,6 +65,9 @@ public final class Router: Sendable {
         return copies
     }
 
+    /// Most alternatives for a trip of several legs with strategy `all`.
+    public static let maximumMultiStopAlternatives = 3
+
     /// Whether the router can plan routes for `mode`.
     public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
 
@@ -150,14 +153,14 @@ public final class Router: Sendable {
         do {
             return try pool.withWorkspace { workspace in
                 var legs: [RouteLeg] = []
-                var firstLeg: (path: ArcPath, avoidance: Avoidance)?
+                var found: [(path: ArcPath, avoidance: Avoidance)] = []
                 for i in 1..<resolved.count {
                     let search = LegSearch(
                         graph: graph, network: network, options: options, factors: trafficFactors,
                         useLandmarks: landmarksValid, isCanceled: isCanceled,
                         sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
                         hierarchy: legHierarchy)
-                    guard let found = try search.run(workspace: &workspace) else {
+                    guard let leg = try search.run(workspace: &workspace) else {
                         var result = RouteResult(
                             status: .noRouteFound,
                             message:
@@ -165,26 +168,43 @@ public final class Router: Sendable {
                         result.waypoints = resolved
                         return result
                     }
-                    if i == 1 { firstLeg = found }
+                    found.append(leg)
                     legs.append(
                         LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
-                            found.path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1,
+                            leg.path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1,
                             avoiding: options.avoidedRoads))
                 }
                 var routes = [Route(legs: legs)]
-                if resolved.count == 2, options.alternateRoutes != .noAlternates, let best = firstLeg {
+                if options.alternateRoutes != .noAlternates {
                     let wanted = options.alternateRoutes == .one ? 1 : 2
-                    let finder = AlternativeRouteFinder(
-                        graph: graph, network: network, avoidance: best.avoidance, trafficFactors: trafficFactors,
-                        landmarksValid: landmarksValid)
-                    for path in try finder.alternatives(
-                        to: best.path, sources: sources(resolved[0], network), targets: targets(resolved[1], network),
-                        wanted: wanted, workspace: &workspace)
-                    {
-                        let leg = LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
-                            path, from: resolved[0], to: resolved[1], isFinal: true, avoiding: options.avoidedRoads)
-                        routes.append(Route(legs: [leg]))
+                    // Each alternative differs from the fastest route in one leg, so that a trip of several
+                    // stops offers a choice for each leg; the fastest few are kept.
+                    var alternatives: [Route] = []
+                    for (index, best) in found.enumerated() {
+                        let from = resolved[index]
+                        let to = resolved[index + 1]
+                        let finder = AlternativeRouteFinder(
+                            graph: graph, network: network, avoidance: best.avoidance, trafficFactors: trafficFactors,
+                            landmarksValid: landmarksValid)
+                        for path in try finder.alternatives(
+                            to: best.path, sources: sources(from, network), targets: targets(to, network),
+                            wanted: wanted, workspace: &workspace)
+                        {
+                            var alternative = legs
+                            alternative[index] = LegBuilder(
+                                graph: graph, mode: options.travelMode, factors: trafficFactors
+                            ).leg(
+                                path, from: from, to: to, isFinal: index == found.count - 1,
+                                avoiding: options.avoidedRoads)
+                            alternatives.append(Route(legs: alternative))
+                        }
                     }
+                    if found.count > 1 {
+                        alternatives = Array(
+                            alternatives.sorted { $0.durationSeconds < $1.durationSeconds }
+                                .prefix(options.alternateRoutes == .one ? 1 : Self.maximumMultiStopAlternatives))
+                    }
+                    routes += alternatives
                 }
                 var result = RouteResult(status: .ok, message: "OK", routes: routes)
                 result.waypoints = resolved

@@ -95,6 +95,39 @@ import Testing
         let fine = try respond(server, #"{"jsonrpc":"2.0","id":2,"method":"math.add","params":{"a":1,"b":1,"vehicle":"car-1"}}"#)
         #expect(fine?["result"]?.doubleValue == 2)
     }
+
+    @Test func aQueuedRequestSupersededByANewerOneForTheSameKeyIsNotRun() throws {
+        let context = ZMQContext()
+        let endpoint = "inproc://rpc-supersede-\(UInt32.random(in: 0 ... .max))"
+        let server = try RPCServer(context: context, endpoint: endpoint, counters: BusCounters())
+        var ran: [Double] = []
+        server.register("math.add", params: AddParams.self) { params in
+            ran.append(params.a)
+            return params.a + params.b
+        }
+        try server.supersede(
+            "math.add", by: ["math.add"], key: { $0["vehicle"]?.stringValue ?? "default" }, with: "superseded")
+        let client = try context.socket(.dealer)
+        defer { client.close() }
+        try client.setReceiveTimeout(milliseconds: 2_000)
+        try client.connect(endpoint)
+        for (id, a, vehicle) in [(1, 1.0, "a"), (2, 2.0, "b"), (3, 3.0, "a")] {
+            let body = #"{"jsonrpc":"2.0","id":\#(id),"method":"math.add","params":{"a":\#(a),"b":0,"vehicle":"\#(vehicle)"}}"#
+            _ = try client.send(frames: [Array(body.utf8)])
+        }
+        var replies: [Int64: JSONValue] = [:]
+        while replies.count < 3 {
+            try server.drain()
+            guard let frames = try client.receiveFrames(dontWait: true) else { continue }
+            let reply = try JSONParser.parse(frames[frames.count - 1])
+            if case .integer(let id)? = reply["id"] { replies[id] = reply["result"] }
+        }
+        server.socket.close()
+        #expect(replies[1] == .string("superseded"), "request 1 for vehicle a was superseded by request 3")
+        #expect(replies[2] == .number(2) || replies[2] == .integer(2))
+        #expect(replies[3] == .number(3) || replies[3] == .integer(3))
+        #expect(ran == [2, 3])
+    }
 }
 
 extension RPCServerTests.AddParams: VehicleScoped {}

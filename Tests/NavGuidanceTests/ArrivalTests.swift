@@ -57,12 +57,15 @@ struct ArrivalTests {
         let arrival = try #require(session.events.firstIndex { $0.isArrival })
         #expect(session.state.isGuidanceActive == false)
         #expect(session.state.navState == .stopped)
-        guard case .navInfo(let info) = session.events[arrival + 1] else {
-            Issue.record("expected nav info after arrival, got \(session.events[arrival + 1])")
+        let following = Array(session.events[(arrival + 1)...].prefix(3))
+        #expect(following.prefix(2) == [.remainingTime(seconds: 0), .remainingDistance(meters: 0)])
+        guard case .navInfo(let info)? = following.last else {
+            Issue.record("expected zero remaining time and distance, then nav info after arrival, got \(following)")
             return
         }
         #expect(info.navState == .stopped)
-        let afterArrival = session.events[(arrival + 1)...]
+        #expect(info.distanceToFinalDestination == 0 && info.timeToFinalDestination == 0)
+        let afterArrival = session.events[(arrival + 3)...]
         #expect(!afterArrival.contains { if case .remainingTime = $0 { true } else { false } })
     }
 

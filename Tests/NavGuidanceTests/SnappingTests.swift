@@ -174,14 +174,35 @@ struct SnappingTests {
 }
 
 /// A road network with one street running east, `offset` metres north of the test streets' origin.
+/// Two straight streets running east: the route's own (Street 0, y = 0) and a parallel one `offset`
+/// metres north of it.
 struct ParallelRoadMatcher: RoadNetworkMatcher {
     var offset: Double
 
     func match(latitude: Double, longitude: Double, heading: Double?) -> RoadMatch? {
-        let onRoad = Coordinate(latitude: Streets.point(0, offset).latitude, longitude: longitude)
-        let distance = Streets.distance(Coordinate(latitude: latitude, longitude: longitude), onRoad)
-        return RoadMatch(
-            latitude: onRoad.latitude, longitude: onRoad.longitude, roadName: "Parallel Street", speedLimit: 30 / 3.6,
-            distance: distance, course: 90)
+        candidates(near: Coordinate(latitude: latitude, longitude: longitude), within: 1_000, limit: 1).first?.road
+    }
+
+    func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate] {
+        let east = Streets.distance(position, Coordinate(latitude: position.latitude, longitude: Streets.origin.longitude))
+        var found: [RoadCandidate] = []
+        for (index, (north, name)) in [(0.0, "Street 0"), (offset, "Parallel Street")].enumerated() {
+            let onRoad = Coordinate(latitude: Streets.point(0, north).latitude, longitude: position.longitude)
+            let distance = Streets.distance(position, onRoad)
+            guard distance <= radius else { continue }
+            let road = RoadMatch(
+                latitude: onRoad.latitude, longitude: onRoad.longitude, roadName: name,
+                speedLimit: index == 0 ? 50 / 3.6 : 30 / 3.6, distance: distance, course: 90)
+            found.append(RoadCandidate(edge: 2 * index, offset: east, road: road))
+        }
+        return Array(found.sorted { $0.road.distance < $1.road.distance }.prefix(limit))
+    }
+
+    /// The streets meet nowhere near: only driving on along the same street connects two positions.
+    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?] {
+        targets.map { target in
+            target.edge == origin.edge && target.offset >= origin.offset && target.offset - origin.offset <= maximum
+                ? target.offset - origin.offset : nil
+        }
     }
 }

@@ -22,6 +22,16 @@ enum Streets {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// Flat-earth distance in metres from `point` to the segment `a`–`b`.
+    static func distance(_ point: Coordinate, toSegment a: Coordinate, _ b: Coordinate) -> Double {
+        let kx = metresPerDegree * cos(origin.latitude * .pi / 180)
+        let (px, py) = ((point.longitude - a.longitude) * kx, (point.latitude - a.latitude) * metresPerDegree)
+        let (dx, dy) = ((b.longitude - a.longitude) * kx, (b.latitude - a.latitude) * metresPerDegree)
+        let squared = dx * dx + dy * dy
+        let t = squared > 0 ? min(1, max(0, (px * dx + py * dy) / squared)) : 0
+        return ((px - t * dx) * (px - t * dx) + (py - t * dy) * (py - t * dy)).squareRoot()
+    }
+
     /// A leg through the given local points, one named street and one step per straight piece.
     static func leg(
         _ points: [(Double, Double)], speed: Double = 13.9, limit: Double? = 50 / 3.6, title: String = "Destination"
@@ -65,4 +75,15 @@ enum Streets {
 
     /// A straight street 1 km east.
     static let straight: [(Double, Double)] = [(0, 0), (1_000, 0)]
+}
+
+extension GuidanceLeg {
+    /// The same leg leading to another waypoint, as when the router joined the waypoint to the network
+    /// away from where the user put it.
+    func to(_ destination: GuidanceWaypoint) -> GuidanceLeg {
+        // The parts come from a valid leg, so they are valid together.
+        try! GuidanceLeg(
+            coordinates: coordinates, freeFlowSpeeds: freeFlowSpeeds, speedLimits: speedLimits, roadNames: roadNames,
+            steps: steps, destination: destination)
+    }
 }

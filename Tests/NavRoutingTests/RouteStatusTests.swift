@@ -33,19 +33,19 @@ import Testing
 
     @Test func tooManyWaypointsSaysSo() {
         var waypoints: [Waypoint] = []
-        for i in 0..<26 {
+        for i in 0..<27 {
             waypoints.append(Waypoint(coordinate: OSMFixture.coordinate(x: 0, y: -190 + Double(i) * 10)))
         }
         let result = route(waypoints)
         #expect(result.status == .waypointError)
-        #expect(result.message.contains("25"))
+        #expect(result.message.contains("26"))
     }
 
-    @Test func twentyFiveWaypointsAreFine() {
-        let waypoints = (0..<25).map { Waypoint(coordinate: OSMFixture.coordinate(x: 0, y: -190 + Double($0) * 15)) }
+    @Test func theOriginAndTwentyFiveDestinationsAreFine() {
+        let waypoints = (0..<26).map { Waypoint(coordinate: OSMFixture.coordinate(x: 0, y: -190 + Double($0) * 14)) }
         let result = route(waypoints)
         #expect(result.status == .ok)
-        #expect(result.routes.first?.legs.count == 24)
+        #expect(result.routes.first?.legs.count == 25)
     }
 
     @Test func duplicateConsecutiveWaypoints() {

@@ -17,7 +17,9 @@ public final class RPCServer {
 
     public let socket: ZMQSocket
     private var handlers: [String: Handler] = [:]
-    private let counters: BusCounters
+    let counters: BusCounters
+    /// Requests that a newer waiting request makes pointless, by method (see ``supersede(_:by:key:with:)``).
+    var supersessions: [String: Supersession] = [:]
     /// Frames larger than this are answered with an Invalid Request error without being parsed.
     public var maximumRequestSize = 4 << 20
     /// Most requests in one batch; a longer batch is answered with one Invalid Request error.
@@ -92,6 +94,8 @@ public final class RPCServer {
     }
 
     /// Takes the requests queued in the socket and answers as many as ``turnBudget`` allows, without waiting.
+    /// A request that a newer waiting request supersedes is answered with its superseded result instead of
+    /// being run.
     public func drain() throws(ZMQError) {
         let deadline = MonotonicClock.seconds() + turnBudget
         while pending.count < maximumPendingMessages, let frames = try socket.receiveFrames(dontWait: true) {
@@ -111,7 +115,10 @@ public final class RPCServer {
             if cursor >= pending.count { cursor = 0 }
             let request = pending[cursor].requests[pending[cursor].next]
             pending[cursor].next += 1
-            if let reply = handle(request) { pending[cursor].replies.append(reply) }
+            let later = pending[(cursor + 1)...].flatMap(\.requests)
+            if let reply = supersededReply(to: request, later: later) ?? handle(request) {
+                pending[cursor].replies.append(reply)
+            }
             if pending[cursor].next == pending[cursor].requests.count {
                 let done = pending.remove(at: cursor)
                 if let reply = Self.assemble(done) { _ = try socket.send(frames: done.routing + [reply], dontWait: true) }

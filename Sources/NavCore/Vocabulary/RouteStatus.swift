@@ -12,7 +12,7 @@ public enum RouteStatus: String, Hashable, Codable, Sendable, CaseIterable {
     /// Two consecutive waypoints are the same place.
     case duplicateWaypointsError
     /// A waypoint is invalid: unknown place ID, coordinates out of range or too far from any road,
-    /// or more than 25 waypoints.
+    /// or more than 25 destinations.
     case waypointError
     /// The vehicle's location is not known, so there is no origin.
     case locationUnavailable

@@ -6,6 +6,19 @@ extension GuidanceEngine {
     /// destination can never announce it again at the start of the next leg (capped at half the leg for
     /// very short legs).
     static let minimumLegProgress = 20.0
+    /// Metres between the route and the road the network matcher has the vehicle on beyond which that road
+    /// is shown instead of the route (streets side by side are rarely closer).
+    static let anotherRoadDistance = 10.0
+    /// Metres between the route and the matched road beyond which driving past the route's end at speed is
+    /// not arriving: the vehicle passes on another road, and only stopping near the destination counts.
+    static let passingRoadDistance = 7.0
+    /// Metres from the route within which the network matcher's road is the route's own.
+    static let sameRoadDistance = 3.0
+    /// Consecutive fixes the network matcher must keep the vehicle beside the route before its road is
+    /// shown while the vehicle is still taken to be on the route.
+    static let besideRouteFixes = 2
+    /// Log-odds by which the network matcher favours positions on the route while the vehicle follows it.
+    static let onRouteBonus = 2.0
 
     /// A position on the active route.
     private struct RouteSnap {
@@ -25,11 +38,19 @@ extension GuidanceEngine {
         events.reserveCapacity(6)
 
         let options = state.options
+        state.rerouteGate.observe(fix)
+        // The network matcher sees every fix, so that its history is there the moment the vehicle leaves
+        // its route (or drives without one).
+        let routePrior = onRoutePrior(fix: fix, state: state)
+        let network = matcher.flatMap { state.networkMatch.update(fix, matcher: $0, prior: routePrior) }
+            .flatMap { options.travelMode.alwaysSnapsToRoads || $0.distance <= options.pathSnapRadius ? $0 : nil }
         var snap: RouteSnap?
         var observation: RouteObservation?
         var verdict = DeviationDetector.Verdict.unusable
         let previousMatchTime = state.tracker.lastMatchTime
+        var networkOffRoute = Double?.none
         if let leg = state.currentLeg {
+            networkOffRoute = offRouteDistance(of: network, fix: fix, leg: leg, state: state)
             observation = state.tracker.observe(fix, on: leg)
             verdict = state.deviation.assess(
                 observation, fix: fix, progress: state.tracker.distanceAlong, options: options.deviation)
@@ -44,42 +65,56 @@ extension GuidanceEngine {
             case .straying, .departed, .away:
                 accept = false
             }
+            // A road the network matcher keeps the vehicle on this far from the route, fix after fix, is
+            // another road (a parallel street, a slip road), even while the fixes are still within the
+            // off-route distance; one fix on it is more likely the matcher's mistake.
+            let beside = (networkOffRoute ?? 0) > Self.sameRoadDistance
+            state.besideRouteStreak = beside ? state.besideRouteStreak + 1 : 0
+            let persistent = state.besideRouteStreak >= Self.besideRouteFixes
+            let onAnotherRoad = persistent && (networkOffRoute ?? 0) > Self.anotherRoadDistance
             if accept, let observation {
                 state.tracker.accept(observation, fix: fix, on: leg)
-                snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
+                if !onAnotherRoad {
+                    snap = routeSnap(at: state.tracker.distanceAlong, on: leg, near: state.tracker.segment)
+                }
             } else if verdict == .straying || verdict == .unusable, !state.deviation.isOffRoute,
-                state.tracker.hasMatched
+                state.tracker.hasMatched, !beside
             {
                 // Until a departure is confirmed the vehicle is taken to be on its route, where the speed
                 // says it has got to; a single wild fix must not throw the shown position off the road.
+                // When the network matcher has it on another road, even one just beside the route, that
+                // road is shown instead: its history keeps a wild fix on the road driven, and a real
+                // turn-off shows at once rather than after the departure is sure.
                 let elapsed = fix.time - (state.tracker.lastMatchTime ?? fix.time)
                 let reckoned = min(state.tracker.distanceAlong + (fix.speed ?? 0) * elapsed, leg.length)
                 snap = routeSnap(at: reckoned, on: leg, near: state.tracker.segment)
             }
             if verdict == .departed || verdict == .away, state.isGuidanceActive, !state.hasArrivedAtCurrentLeg,
-                state.deviation.mayRequestReroute
+                state.rerouteGate.mayRequest(at: fix.coordinate, time: fix.time, hasSpeed: fix.speed != nil)
             {
-                state.deviation.recordRequest(at: fix.time)
-                events.append(.rerouteRequested(from: fix.coordinate, heading: fix.course))
+                state.rerouteGate.recordRequest(at: fix.coordinate, time: fix.time)
+                // The new route should start on the road the vehicle is on, heading its way.
+                let origin = network.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+                events.append(
+                    .rerouteRequested(from: origin ?? fix.coordinate, heading: network?.course ?? fix.course))
             }
         }
 
-        let road = snap == nil ? roadMatch(for: fix, options: options) : nil
-        if state.isUpdatingLocation {
+        let road = snap == nil ? network ?? nearestRoad(for: fix, options: options) : nil
+        if state.isUpdatingLocation || state.isGuidanceActive {
             events.append(.location(location(fix, snap: snap, road: road)))
         }
         guard state.isGuidanceActive, let leg = state.currentLeg else { return }
 
+        if verdict != .unusable {
+            state.arrival.observe(fix, walking: !options.travelMode.alwaysSnapsToRoads)
+        }
         if !state.hasArrivedAtCurrentLeg,
             hasArrived(
                 fix, observation: observation, verdict: verdict, previousMatchTime: previousMatchTime,
-                leg: leg, state: state)
+                leg: leg, state: state, onAnotherRoad: (networkOffRoute ?? 0) > Self.passingRoadDistance)
         {
-            state.lastArrivedWaypointIndex = state.currentWaypointIndex
-            events.append(
-                .arrival(
-                    waypoint: leg.leg.destination, waypointIndex: state.currentWaypointIndex,
-                    isFinalDestination: state.currentLegIndex == state.legs.count - 1))
+            announceArrival(state: &state, events: &events)
             if options.stopGuidanceAtArrival {
                 state.isGuidanceActive = false
                 events.append(.navInfo(navInfo(state)))
@@ -111,6 +146,45 @@ extension GuidanceEngine {
         }
     }
 
+    /// Reports the current destination as reached, with remaining time and distance of zero.
+    func announceArrival(state: inout GuidanceState, events: inout [GuidanceEvent]) {
+        guard let leg = state.currentLeg else { return }
+        state.lastArrivedWaypointIndex = state.currentWaypointIndex
+        events.append(
+            .arrival(
+                waypoint: leg.leg.destination, waypointIndex: state.currentWaypointIndex,
+                isFinalDestination: state.currentLegIndex == state.legs.count - 1))
+        state.reporter.reportArrival(options: state.options, into: &events)
+    }
+
+    /// The network matcher's prior for a guided vehicle: road positions on the route, running its way,
+    /// are ``onRouteBonus`` more likely (in log-odds) while the vehicle is not known to have left it.
+    private func onRoutePrior(fix: Fix, state: GuidanceState) -> (RoadCandidate) -> Double {
+        guard state.isGuidanceActive, let leg = state.currentLeg, !state.deviation.isOffRoute
+        else { return { _ in 0 } }
+        let tracker = state.tracker
+        return { candidate in
+            var probe = fix
+            probe.latitude = candidate.road.latitude
+            probe.longitude = candidate.road.longitude
+            probe.course = candidate.road.course
+            probe.speed = max(fix.speed ?? 0, 2)
+            guard let onRoute = tracker.observe(probe, on: leg), onRoute.crossTrack <= 3,
+                (onRoute.headingOffset ?? 0) <= 45
+            else { return 0 }
+            return Self.onRouteBonus
+        }
+    }
+
+    /// How far from the route the network matcher places the vehicle, `nil` without a match.
+    private func offRouteDistance(of network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Double? {
+        guard let network else { return nil }
+        var probe = fix
+        probe.latitude = network.latitude
+        probe.longitude = network.longitude
+        return state.tracker.observe(probe, on: leg)?.crossTrack ?? .infinity
+    }
+
     private func routeSnap(at distance: Double, on leg: PreparedLeg, near hint: Int) -> RouteSnap {
         let s = leg.segmentIndex(at: distance, near: hint)
         return RouteSnap(
@@ -118,9 +192,9 @@ extension GuidanceEngine {
             roadName: leg.leg.roadNames[s], speedLimit: leg.leg.speedLimits[s])
     }
 
-    /// The road an off-route fix is shown on; walkers and cyclists keep their own position unless a road
-    /// is close.
-    private func roadMatch(for fix: Fix, options: GuidanceOptions) -> RoadMatch? {
+    /// The nearest road, for a matcher whose filter found no candidate; walkers and cyclists keep their
+    /// own position unless a road is close.
+    private func nearestRoad(for fix: Fix, options: GuidanceOptions) -> RoadMatch? {
         guard let matcher,
             let match = matcher.match(latitude: fix.latitude, longitude: fix.longitude, heading: fix.course)
         else { return nil }
@@ -145,29 +219,40 @@ extension GuidanceEngine {
             speed: fix.speed, timestamp: fix.time, onRoute: false, roadName: nil)
     }
 
-    /// Whether this fix reaches the current leg's destination.
+    /// Whether this fix reaches the current leg's destination (see ``ArrivalDetector`` for the rules).
     ///
-    /// On the route, the destination is reached once the tracked position is within the arrival radius
-    /// of the leg's end and the fix itself is too (allowing for its accuracy), or once a fix lies beyond
+    /// Along the route the tracked position must be within the arrival radius of the leg's end, measured
+    /// along it (at speed within half a second's drive of it, at least 5 m), with the fix itself near the
+    /// end too (allowing for its accuracy); or a fix lies beyond
     /// the end of the leg's last segment and close to its line, as happens when driving past at speed.
-    /// Off the route, the fix itself must be within the arrival radius. Either way the vehicle must
-    /// first have travelled on this leg (see ``minimumLegProgress``).
+    /// That needs travel on this leg first (see ``minimumLegProgress``), and the network matcher, when
+    /// there is one, must not have the vehicle on another road beside the route (``passingRoadDistance``);
+    /// at speed the leg must also end at the waypoint, not on a street beside it.
+    /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
+    /// end is arriving.
     private func hasArrived(
         _ fix: Fix, observation: RouteObservation?, verdict: DeviationDetector.Verdict, previousMatchTime: Double?,
-        leg: PreparedLeg, state: GuidanceState
+        leg: PreparedLeg, state: GuidanceState, onAnotherRoad: Bool
     ) -> Bool {
         guard verdict != .unusable else { return false }
         let radius = state.options.arrivalRadius
-        let toEnd = fix.coordinate.distance(to: leg.end)
-        if state.deviation.isOffRoute {
-            return toEnd <= radius
-        }
-        guard state.tracker.hasMatched,
+        let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
+        let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
+        if state.arrival.hasStopped(near: [waypoint, leg.end], radius: radius, accuracy: accuracy) { return true }
+        guard !state.deviation.isOffRoute, !onAnotherRoad, state.tracker.hasMatched,
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
         else { return false }
         let remaining = leg.length - state.tracker.distanceAlong
-        let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
-        if remaining <= radius && toEnd <= radius + accuracy { return true }
+        let toEnd = fix.coordinate.distance(to: leg.end)
+        // At speed the end itself must be reached (or passed, below): a driver going straight on where the
+        // route makes its last short turn is passing by, not arriving.
+        let speed = fix.speed ?? 0
+        let moving = speed >= ArrivalDetector.movingSpeed
+        // Driving through the end counts only when the end is the waypoint's own road; where the router
+        // joined a waypoint beside another street to this one, only stopping there is arriving.
+        if moving && waypoint.distance(to: leg.end) > Self.passingRoadDistance { return false }
+        let reach = moving ? min(radius, max(5, speed / 2)) : radius
+        if remaining <= reach && toEnd <= radius + accuracy { return true }
         guard let observation, observation.overshoot > 0,
             observation.offsetBeyondEnd <= state.options.deviation.offRouteDistance
         else { return false }

@@ -41,15 +41,18 @@ public struct GuidanceEngine: Sendable {
             state.legs = route.legs.map { PreparedLeg($0) }
             state.waypointIndexBase = 0
             state.lastArrivedWaypointIndex = nil
+            state.rerouteGate = RerouteGate()
+            state.arrival = ArrivalDetector()
             startLeg(0, state: &state)
             events.append(routeChanged(.newDestinations, state))
         case .replaceRoute(let route, let reason):
             state.waypointIndexBase = state.currentWaypointIndex
             state.legs = route.legs.map { PreparedLeg($0) }
+            state.rerouteGate.answered()
             startLeg(0, state: &state)
             events.append(routeChanged(reason, state))
         case .rerouteFailed:
-            state.deviation.clearRequest()
+            state.rerouteGate.answered()
         case .startUpdatingLocation:
             state.isUpdatingLocation = true
         case .stopUpdatingLocation:
@@ -68,12 +71,15 @@ public struct GuidanceEngine: Sendable {
             // A skipped destination counts as reached, so it can never be announced later.
             state.lastArrivedWaypointIndex = max(state.lastArrivedWaypointIndex ?? -1, state.currentWaypointIndex)
             startLeg(state.currentLegIndex + 1, state: &state)
+            state.arrival = ArrivalDetector()
             state.isGuidanceActive = false
             events.append(routeChanged(.nextDestination, state))
         case .clearDestinations:
             state.legs = []
             state.waypointIndexBase = 0
             state.lastArrivedWaypointIndex = nil
+            state.rerouteGate = RerouteGate()
+            state.arrival = ArrivalDetector()
             startLeg(0, state: &state)
             state.isGuidanceActive = false
             events.append(.routeChanged(reason: .cleared, legs: [], currentLegIndex: 0))
@@ -84,12 +90,12 @@ public struct GuidanceEngine: Sendable {
         return events
     }
 
-    /// Begins following leg `index` from its start.
+    /// Begins following leg `index` from its start. The arrival detector is left alone: a reroute keeps
+    /// the destination, and the driving done towards it still counts.
     private func startLeg(_ index: Int, state: inout GuidanceState) {
         state.currentLegIndex = index
         state.tracker = RouteTracker()
         state.deviation = DeviationDetector()
-        state.reporter.reset()
     }
 
     private func routeChanged(_ reason: RouteChangeReason, _ state: GuidanceState) -> GuidanceEvent {

@@ -22,6 +22,12 @@ public struct GuidanceState: Hashable, Codable, Sendable {
     var lastFixTime: Double?
     var tracker = RouteTracker()
     var deviation = DeviationDetector()
+    var rerouteGate = RerouteGate()
+    var arrival = ArrivalDetector()
+    /// Follows the vehicle on the road network, for positions off the route and without one.
+    var networkMatch = HiddenMarkovMatcher()
+    /// Consecutive fixes the network matcher placed beside the route.
+    var besideRouteStreak = 0
     var reporter = ProgressReporter()
     var speeding = SpeedingMonitor()
     var lighting = LightingAdvisor()
@@ -43,7 +49,7 @@ public struct GuidanceState: Hashable, Codable, Sendable {
     }
 
     /// Whether a reroute request is waiting for an answer.
-    public var isRerouteOutstanding: Bool { deviation.requestTime != nil }
+    public var isRerouteOutstanding: Bool { rerouteGate.outstandingSince != nil }
 
     /// Destination index of the leg being driven, as counted by the last `setRoute`.
     public var currentWaypointIndex: Int { waypointIndexBase + currentLegIndex }

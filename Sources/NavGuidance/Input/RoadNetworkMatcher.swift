@@ -1,6 +1,12 @@
-/// Snaps positions to the road network when the vehicle is not on its route.
+public import NavCore
+
+/// Places positions on the road network while the vehicle is not on its route (off it, or driving
+/// without one).
 ///
-/// The engine stays free of maps; the adapter backs this with the map's spatial index.
+/// The engine stays free of maps; the adapter backs this with the map's spatial index and graph. The
+/// engine's ``HiddenMarkovMatcher`` asks for ``candidates(near:within:limit:)`` and
+/// ``networkDistances(from:to:maximum:)``; a matcher that offers only ``match(latitude:longitude:heading:)``
+/// gets single-candidate answers, which make the filter a nearest-road snapper.
 public protocol RoadNetworkMatcher: Sendable {
     /// Finds the road a position most likely lies on.
     /// - Parameters:
@@ -9,4 +15,37 @@ public protocol RoadNetworkMatcher: Sendable {
     ///   - heading: Direction of travel in degrees, when known, to prefer roads running that way.
     /// - Returns: The match, or `nil` when no road is near enough.
     func match(latitude: Double, longitude: Double, heading: Double?) -> RoadMatch?
+
+    /// Directed road positions near a point, one per usable direction of each nearby road, nearest first.
+    /// - Parameters:
+    ///   - position: The raw position.
+    ///   - radius: Metres within which roads count.
+    ///   - limit: Most candidates to return.
+    func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate]
+
+    /// Driving distances along the network from one candidate to others, in metres, respecting one-way
+    /// roads; `nil` where a candidate cannot be reached within `maximum` metres.
+    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?]
+}
+
+extension RoadNetworkMatcher {
+    /// The single nearest match as the only candidate.
+    public func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate] {
+        guard limit > 0, let road = match(latitude: position.latitude, longitude: position.longitude, heading: nil),
+            road.distance <= radius
+        else { return [] }
+        return [RoadCandidate(edge: 0, offset: 0, road: road)]
+    }
+
+    /// Straight-line distances, for matchers that know no graph.
+    public func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double)
+        -> [Double?]
+    {
+        let from = Coordinate(latitude: origin.road.latitude, longitude: origin.road.longitude)
+        return targets.map { target in
+            let distance = 
+                from.distance(to: Coordinate(latitude: target.road.latitude, longitude: target.road.longitude))
+            return distance <= maximum ? distance : nil
+        }
+    }
 }

@@ -1,5 +1,5 @@
-/// Tells a real departure from the route apart from GPS noise, with the rules of ``DeviationOptions``,
-/// and remembers whether a reroute request is outstanding.
+/// Tells a real departure from the route apart from GPS noise, with the rules of ``DeviationOptions``.
+/// Whether a departure may ask for a new route is ``RerouteGate``'s business.
 struct DeviationDetector: Hashable, Codable, Sendable {
     /// What one fix says about the vehicle and the route.
     enum Verdict: Sendable {
@@ -20,8 +20,6 @@ struct DeviationDetector: Hashable, Codable, Sendable {
     private(set) var isOffRoute = false
     private var offStreak = 0
     private var onStreak = 0
-    /// Fix time of the outstanding reroute request, if any.
-    private(set) var requestTime: Double?
 
     /// Judges one fix against its best match on the route (`nil` when the search window is empty).
     mutating func assess(
@@ -55,18 +53,5 @@ struct DeviationDetector: Hashable, Codable, Sendable {
         isOffRoute = true
         onStreak = 0
         return .departed
-    }
-
-    /// Whether a reroute request may be sent: only one is outstanding at a time, until the adapter
-    /// answers with a new route or reports failure.
-    var mayRequestReroute: Bool { requestTime == nil }
-
-    mutating func recordRequest(at time: Double) {
-        requestTime = time
-    }
-
-    /// Forgets the outstanding request, so the next off-route fix may ask again.
-    mutating func clearRequest() {
-        requestTime = nil
     }
 }

@@ -31,6 +31,20 @@ struct ProgressReporter: Hashable, Codable, Sendable {
         }
     }
 
+    /// At an arrival, remaining time and distance go to zero; like any other value, the zero is sent when
+    /// it differs from the last value sent by at least the threshold (so always with the default
+    /// thresholds of 1 s and 1 m), while state and nav info show zero whatever the thresholds.
+    mutating func reportArrival(options: GuidanceOptions, into events: inout [GuidanceEvent]) {
+        if lastTime.map({ $0 >= options.timeUpdateThreshold }) ?? true {
+            lastTime = 0
+            events.append(.remainingTime(seconds: 0))
+        }
+        if lastDistance.map({ $0 >= options.distanceUpdateThreshold }) ?? true {
+            lastDistance = 0
+            events.append(.remainingDistance(meters: 0))
+        }
+    }
+
     /// Whether nav info is due at fix time `time`; if so, remembers that it was sent.
     mutating func navInfoDue(at time: Double, interval: Double) -> Bool {
         if let lastNavInfoTime, time - lastNavInfoTime < interval { return false }

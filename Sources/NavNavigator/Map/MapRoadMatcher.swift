@@ -3,10 +3,13 @@ import NavGuidance
 import NavMap
 import NavRouting
 
-/// Places off-route positions on the road network of one travel mode, through the map's spatial index.
+/// Places positions on the road network of one travel mode, through the map's spatial index and graph:
+/// the nearest road for a single position, and for the engine's hidden Markov matcher the directed road
+/// positions near a fix and the driving distances between them.
 ///
-/// The engine asks only while the vehicle is away from its route, so the grid search of ``RoadSnapper``
-/// is cheap enough to run on every such fix.
+/// The engine asks on every fix, so both stay local: candidates come from the grid cells around the fix,
+/// distances from a Dijkstra search bounded by how far the vehicle can have driven since the last fix.
+/// Turn restrictions are ignored here: matching follows what the vehicle did, not what it should do.
 struct MapRoadMatcher: RoadNetworkMatcher {
     let graph: RoadGraph
     let snapper: RoadSnapper
@@ -14,6 +17,12 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     /// Beyond this distance a position is reported as measured: it is more likely off the map's roads
     /// (a car park, a new street) than on a road this far away.
     let maximumDistance: Double
+    /// Metres a U-turn in the middle of a road costs on top of the distance driven, so that turning is
+    /// believed only when the fixes keep saying so.
+    static let uTurnPenalty = 25.0
+    /// How far beyond the search radius segment end points are looked for, so that a long straight segment
+    /// passing close by is still found.
+    static let segmentReach = 100.0
 
     init(router: Router, mode: TravelMode, maximumDistance: Double = 75) {
         graph = router.graph
@@ -30,11 +39,122 @@ struct MapRoadMatcher: RoadNetworkMatcher {
         else { return nil }
         let segment = position.segment
         let arc = position.preferredArc ?? (graph.allows(mode, onArc: 2 * segment) ? 2 * segment : 2 * segment + 1)
+        return road(at: position.coordinate, arc: arc, distance: position.distanceMeters)
+    }
+
+    func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate] {
+        let center = Coordinate(latitude: position.latitude, longitude: position.longitude)
+        let reach = min(radius, maximumDistance)
+        var segments = Set(
+            snapper.segments(in: BoundingBox(center: center, radiusMeters: reach + Self.segmentReach)))
+        if let nearest = snapper.nearest(to: center, mode: mode, maxDistanceMeters: reach) {
+            segments.insert(nearest.segment)
+        }
+        var found: [RoadCandidate] = []
+        for segment in segments {
+            let (from, to) = graph.endpoints(ofSegment: segment)
+            let a = graph.coordinate(ofNode: from)
+            let b = graph.coordinate(ofNode: to)
+            let projection = center.projection(ontoSegmentFrom: a, to: b)
+            let (fraction, distance) = (projection.fraction, projection.distance)
+            guard distance <= reach else { continue }
+            let point = a.interpolated(to: b, fraction: fraction)
+            let length = graph.lengthMeters(ofSegment: segment)
+            for arc in [2 * segment, 2 * segment + 1] where graph.allows(mode, onArc: arc) {
+                let along = arc == 2 * segment ? fraction : 1 - fraction
+                found.append(
+                    RoadCandidate(edge: arc, offset: along * length, road: road(at: point, arc: arc, distance: distance)))
+            }
+        }
+        found.sort { ($0.road.distance, $0.edge) < ($1.road.distance, $1.edge) }
+        return Array(found.prefix(limit))
+    }
+
+    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?] {
+        let start = origin.edge
+        guard start >= 0, start < graph.arcCount else { return targets.map { _ in nil } }
+        let startLength = graph.lengthMeters(ofSegment: graph.segment(ofArc: start))
+        let reached = settledNodes(from: Int(graph.head(ofArc: start)), initial: startLength - origin.offset, maximum: maximum)
+        return targets.map { target in
+            guard target.edge >= 0, target.edge < graph.arcCount else { return nil }
+            var best: Double?
+            if target.edge == start, target.offset >= origin.offset {
+                best = target.offset - origin.offset
+            }
+            if target.edge == start ^ 1 {
+                // Turning round where the vehicle is: the two offsets count from opposite ends.
+                let turn = abs(startLength - target.offset - origin.offset) + Self.uTurnPenalty
+                best = min(best ?? turn, turn)
+            }
+            if let viaTail = reached[Int(graph.tail(ofArc: target.edge))] {
+                let distance = viaTail + target.offset
+                best = min(best ?? distance, distance)
+            }
+            return best.flatMap { $0 <= maximum ? $0 : nil }
+        }
+    }
+
+    /// Driving distances to the nodes within `maximum` metres, from a node first reached after `initial`.
+    private func settledNodes(from node: Int, initial: Double, maximum: Double) -> [Int: Double] {
+        var settled: [Int: Double] = [:]
+        var queue = DistanceQueue()
+        queue.push(node, initial)
+        while let (current, distance) = queue.pop() {
+            guard distance <= maximum else { break }
+            guard settled[current] == nil else { continue }
+            settled[current] = distance
+            for arc in graph.outgoingArcs(ofNode: current) where graph.allows(mode, onArc: Int(arc)) {
+                let next = Int(graph.head(ofArc: Int(arc)))
+                guard settled[next] == nil else { continue }
+                queue.push(next, distance + graph.lengthMeters(ofSegment: graph.segment(ofArc: Int(arc))))
+            }
+        }
+        return settled
+    }
+
+    private func road(at point: Coordinate, arc: Int, distance: Double) -> RoadMatch {
+        let segment = graph.segment(ofArc: arc)
         let tail = graph.coordinate(ofNode: Int(graph.tail(ofArc: arc)))
         let head = graph.coordinate(ofNode: Int(graph.head(ofArc: arc)))
         return RoadMatch(
-            latitude: position.coordinate.latitude, longitude: position.coordinate.longitude,
+            latitude: point.latitude, longitude: point.longitude,
             roadName: graph.roadName(ofWay: graph.way(ofSegment: segment)), speedLimit: graph.speedLimit(ofArc: arc),
-            distance: position.distanceMeters, course: tail.bearing(to: head))
+            distance: distance, course: tail.bearing(to: head))
+    }
+}
+
+/// A binary min-heap of nodes by distance, for the matcher's small searches.
+private struct DistanceQueue {
+    private var items: [(node: Int, distance: Double)] = []
+
+    mutating func push(_ node: Int, _ distance: Double) {
+        items.append((node, distance))
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].distance < items[parent].distance else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> (Int, Double)? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count, items[left].distance < items[smallest].distance { smallest = left }
+                if right < items.count, items[right].distance < items[smallest].distance { smallest = right }
+                guard smallest != parent else { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return (top.node, top.distance)
     }
 }

@@ -10,6 +10,8 @@ struct PlannedRoute {
     var legs: [SessionLeg]
     /// Traffic-aware duration of the whole route in seconds.
     var durationSeconds: Double
+    /// Other ways to drive the trip, as the wire shows them.
+    var alternates: [NavProtocol.Route] = []
     /// The origin and every destination where they joined the road network.
     var waypoints: [SnappedWaypoint] = []
     /// Kinds of road the options asked to avoid that the route still uses.

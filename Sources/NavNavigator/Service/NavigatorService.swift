@@ -146,5 +146,11 @@ public final class NavigatorService: Service {
             navigator.setUpdatingLocation(false, $0)
         }
         server.register(Method.route.rawValue, params: NavProtocol.RouteRequest.self) { navigator.route($0) }
+        // A trip asked for while a newer setDestinations or clearDestinations for the same vehicle waits
+        // would be replaced at once: it is answered `canceled`, as the SDK answers a superseded request.
+        try? server.supersede(
+            Method.setDestinations.rawValue, by: [Method.setDestinations.rawValue, Method.clearDestinations.rawValue],
+            key: { $0["vehicle"]?.stringValue ?? Vehicle.defaultID },
+            with: RouteStatusResult(routeStatus: .canceled))
     }
 }

@@ -61,7 +61,8 @@ extension VehicleSession {
     func routeChanged(_ reason: RouteChangeReason) -> RouteChanged {
         RouteChanged(
             reason: reason, routeLegs: remainingLegs(),
-            currentRouteLegIndex: guidance.route == nil ? 0 : guidance.currentWaypointIndex)
+            currentRouteLegIndex: guidance.route == nil ? 0 : guidance.currentWaypointIndex,
+            alternateRoutes: reason == .newDestinations ? alternateRoutes ?? [] : nil)
     }
 
     /// The legs still to drive, the current one first, as the wire describes them.

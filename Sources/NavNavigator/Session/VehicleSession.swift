@@ -15,6 +15,8 @@ struct VehicleSession: Codable, Sendable {
     var destinations: [NavProtocol.Waypoint] = []
     /// The per-trip options of that call, reused for reroutes and faster-route checks.
     var tripOptions: NavProtocol.RoutingOptions?
+    /// The alternatives planned with the last `navigator.setDestinations`, sent with its route change.
+    var alternateRoutes: [NavProtocol.Route]?
     /// Extras for each leg of the engine's route, in the same order.
     var legs: [SessionLeg] = []
     /// The engine's state: route, progress, arrivals, monitors.

@@ -12,10 +12,16 @@ public struct RouteChanged: Codable, Sendable, Equatable {
     /// Index of the current leg in the trip's legs as first planned (so it grows as intermediate
     /// destinations are passed); 0 when `routeLegs` is empty.
     public var currentRouteLegIndex: Int
+    /// With `newDestinations`, other ways to drive the trip as `alternateRoutesStrategy` asks, each
+    /// differing from the route in one leg; absent otherwise.
+    public var alternateRoutes: [Route]?
 
-    public init(reason: RouteChangeReason, routeLegs: [RouteLeg], currentRouteLegIndex: Int) {
+    public init(
+        reason: RouteChangeReason, routeLegs: [RouteLeg], currentRouteLegIndex: Int, alternateRoutes: [Route]? = nil
+    ) {
         self.reason = reason
         self.routeLegs = routeLegs
         self.currentRouteLegIndex = currentRouteLegIndex
+        self.alternateRoutes = alternateRoutes
     }
 }

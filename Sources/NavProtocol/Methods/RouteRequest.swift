@@ -4,7 +4,7 @@ public import NavCore
 public struct RouteRequest: Codable, Sendable, Equatable, VehicleScoped {
     /// Only selects whose configuration fills in absent options.
     public var vehicle: String?
-    /// The origin followed by the destinations, 2…25.
+    /// The origin followed by the destinations, 2…26 (up to 25 destinations).
     public var waypoints: [Waypoint]
     /// How the vehicle travels; selects the routing profile.
     public var travelMode: TravelMode?

@@ -8,6 +8,7 @@ public struct RouteRequest: Sendable, Equatable {
         self.options = options
     }
 
-    /// The most waypoints (origin included) a request may have.
-    public static let maximumWaypoints = 25
+    /// The most waypoints a request may have: the origin and 25 destinations, so that a navigator can plan
+    /// the most destinations the SDK accepts from where the vehicle is.
+    public static let maximumWaypoints = 26
 }

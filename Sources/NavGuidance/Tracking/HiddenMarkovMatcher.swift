@@ -1,0 +1,132 @@
+import NavCore
+
+import Foundation
+
+/// Follows the vehicle on the road network one fix at a time, as a hidden Markov model over directed road
+/// positions (Newson & Krumm 2009; Valhalla's Meili works the same way).
+///
+/// Every fix brings candidates — the directed roads within a few sigmas — each scored by how far the fix
+/// lies from it (a Gaussian, σ from the fix's accuracy clamped to ``minimumSigma``...``maximumSigma``) and
+/// how well its direction agrees with the fix's course while moving. A candidate's score adds the best
+/// of the previous candidates' scores plus the transition between them: an exponential in the difference
+/// between the driving distance along the network and the distance the vehicle should have covered
+/// (its Doppler speed times the elapsed time, which is far less noisy than the distance between two noisy
+/// fixes; the straight-line distance when a fix has no speed). So a vehicle is kept on the road it is on
+/// even when a fix lands nearer a parallel road, and moves to a side road only when the fixes follow it.
+/// This is the online (filtering) form: the answer for a fix uses that fix and the ones before it, never
+/// later ones.
+///
+/// Small backward steps on the same road (jitter while stopped) cost their length instead of a drive
+/// round the block; a gap longer than ``maximumGap`` starts afresh.
+struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
+    struct Hypothesis: Hashable, Codable, Sendable {
+        var candidate: RoadCandidate
+        var score: Double
+    }
+
+    private(set) var hypotheses: [Hypothesis] = []
+    private var lastFix: Fix?
+
+    /// Bounds of the emission's standard deviation in metres.
+    static let minimumSigma = 4.0
+    static let maximumSigma = 15.0
+    /// Most candidates per fix.
+    static let candidateLimit = 16
+    /// Scale of the transition's exponential in metres for one second at walking pace; it grows with the
+    /// distance expected, since a longer gap leaves more doubt about how far the vehicle went.
+    static let baseBeta = 5.0
+    static let betaPerMetre = 0.2
+    /// Score of a transition the network cannot explain (no path short enough), so that a gap in the map
+    /// costs a lot but does not lose the vehicle.
+    static let unexplainedTransition = -20.0
+    /// Standard deviation of the course against the road's direction, and the largest penalty for it.
+    static let headingSigma = 30.0
+    static let maximumHeadingPenalty = 6.0
+    /// Speed in m/s above which the course is trusted.
+    static let headingSpeed = 3.0
+    /// Seconds without fixes after which history says nothing.
+    static let maximumGap = 60.0
+
+    /// Forgets the history, as after a jump.
+    mutating func reset() {
+        self = HiddenMarkovMatcher()
+    }
+
+    /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.
+    /// - Parameter prior: A log-prior per candidate, such as a bonus for positions on the route being
+    ///   followed (a guided driver is far more likely on the route than beside it).
+    mutating func update(
+        _ fix: Fix, matcher: any RoadNetworkMatcher, prior: (RoadCandidate) -> Double = { _ in 0 }
+    ) -> RoadMatch? {
+        let sigma = min(max(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, Self.minimumSigma), Self.maximumSigma)
+        let radius = 3 * sigma + 10
+        let candidates = matcher.candidates(near: fix.coordinate, within: radius, limit: Self.candidateLimit)
+        let previous = lastFix
+        lastFix = fix
+        guard !candidates.isEmpty else {
+            hypotheses = []
+            return nil
+        }
+        var scores = candidates.map { Self.emission($0, fix: fix, sigma: sigma) + prior($0) }
+        if let previous, !hypotheses.isEmpty, fix.time - previous.time <= Self.maximumGap {
+            let elapsed = max(0, fix.time - previous.time)
+            let expected = Self.expectedTravel(from: previous, to: fix, elapsed: elapsed)
+            let beta = max(Self.baseBeta, fix.speed == nil ? sigma : 0) + Self.betaPerMetre * expected
+            let maximum = min(3_000, 2 * expected + 3 * sigma + 50)
+            var best = [Double](repeating: -.infinity, count: candidates.count)
+            for hypothesis in hypotheses {
+                let distances = networkDistances(
+                    from: hypothesis.candidate, to: candidates, maximum: maximum, sigma: sigma, matcher: matcher)
+                for (index, distance) in distances.enumerated() {
+                    let transition =
+                        distance.map { -abs($0 - expected) / beta } ?? Self.unexplainedTransition
+                    best[index] = max(best[index], hypothesis.score + transition)
+                }
+            }
+            for index in scores.indices { scores[index] += best[index] }
+        }
+        let top = scores.max() ?? 0
+        hypotheses = zip(candidates, scores).map { Hypothesis(candidate: $0, score: $1 - top) }
+        return hypotheses.max { $0.score < $1.score }?.candidate.road
+    }
+
+    /// Log-likelihood of a fix given a candidate: distance and, while moving, direction.
+    private static func emission(_ candidate: RoadCandidate, fix: Fix, sigma: Double) -> Double {
+        let z = candidate.road.distance / sigma
+        var score = -0.5 * z * z
+        if let course = fix.course, let speed = fix.speed, speed >= headingSpeed, let road = candidate.road.course {
+            let angle = Geodesy.angleBetween(course, road) / headingSigma
+            score -= min(maximumHeadingPenalty, 0.5 * angle * angle)
+        }
+        return score
+    }
+
+    /// How far the vehicle should have gone between two fixes.
+    private static func expectedTravel(from previous: Fix, to fix: Fix, elapsed: Double) -> Double {
+        if let speed = fix.speed, speed >= 0 {
+            return (speed + max(0, previous.speed ?? speed)) / 2 * elapsed
+        }
+        return previous.coordinate.distance(to: fix.coordinate)
+    }
+
+    /// Network distances, with movement along the same directed road worked out here: forward is its
+    /// length, and a backward step within two sigmas is GPS jitter rather than a lap of the block.
+    private func networkDistances(
+        from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, sigma: Double,
+        matcher: any RoadNetworkMatcher
+    ) -> [Double?] {
+        var result = [Double?](repeating: nil, count: targets.count)
+        var others: [Int] = []
+        for (index, target) in targets.enumerated() {
+            if target.edge == origin.edge, target.offset >= origin.offset - 2 * sigma {
+                result[index] = abs(target.offset - origin.offset)
+            } else {
+                others.append(index)
+            }
+        }
+        guard !others.isEmpty else { return result }
+        let measured = matcher.networkDistances(from: origin, to: others.map { targets[$0] }, maximum: maximum)
+        for (index, distance) in zip(others, measured) { result[index] = distance }
+        return result
+    }
+}
