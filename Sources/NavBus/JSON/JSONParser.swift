@@ -74,6 +74,9 @@ public struct JSONParser {
         var found = [JSONValue?](repeating: nil, count: keys.count + present.count)
         try forEachMember { (parser, key) throws(JSONParseError) in
             if let slot = keys.firstIndex(of: key) {
+                // Parsers disagree about which of two equal keys wins; a scan that decides who may publish
+                // must not be told one value while subscribers read another.
+                guard found[slot] == nil else { throw parser.fail("duplicate member '\(key)'") }
                 found[slot] = try parser.parseValue()
             } else {
                 try parser.skipValue()

@@ -16,12 +16,12 @@ public final class Publisher {
     private var sequence: UInt64 = 0
     private var connected = false
 
-    /// Connects a publisher to `endpoint` (the proxy's `NAVBUS_PUB_ENDPOINT`).
-    /// - Throws: `ZMQError` for a malformed endpoint.
+    /// Connects a publisher to `endpoint` (the proxy's `NAVBUS_PUB_ENDPOINT`), with CURVE when the context has keys.
+    /// - Throws: `ZMQError` for a malformed endpoint, `SecurityError` when the proxy's key is missing.
     public init(
         context: ZMQContext, endpoint: String, identity: SourceIdentity, counters: BusCounters,
         highWaterMark: Int32 = 100_000
-    ) throws(ZMQError) {
+    ) throws {
         self.identity = identity
         self.counters = counters
         socket = try context.socket(.xpub)
@@ -30,6 +30,7 @@ public final class Publisher {
         try socket.setReconnectInterval(milliseconds: 100)
         try socket.setReconnectIntervalMax(milliseconds: 2000)
         try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+        try context.security.secureClient(socket, endpoint: endpoint)
         try socket.connect(endpoint)
     }
 

@@ -22,12 +22,12 @@ public final class Subscriber {
     ///   - prefixes: topic prefixes; empty or `[""]` receives everything.
     ///   - subjects: when given, only messages about these vehicles are delivered.
     ///   - acceptUnknownTopics: deliver topics outside the catalogue (for generic tools) instead of rejecting them.
-    /// - Throws: `ZMQError` for a malformed endpoint.
+    /// - Throws: `ZMQError` for a malformed endpoint, `SecurityError` when the proxy's key is missing.
     public init(
         context: ZMQContext, endpoint: String, prefixes: [String], counters: BusCounters,
         subjects: Set<String>? = nil, acceptUnknownTopics: Bool = false, maximumEnvelopeSize: Int = 1 << 20,
         highWaterMark: Int32 = 100_000
-    ) throws(ZMQError) {
+    ) throws {
         socket = try context.socket(.sub)
         self.counters = counters
         self.subjects = subjects
@@ -38,6 +38,7 @@ public final class Subscriber {
         try socket.setReconnectIntervalMax(milliseconds: 2000)
         try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
         for prefix in prefixes.isEmpty ? [""] : prefixes { try socket.subscribe(prefix) }
+        try context.security.secureClient(socket, endpoint: endpoint)
         try socket.connect(endpoint)
     }
 

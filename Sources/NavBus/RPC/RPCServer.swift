@@ -3,6 +3,10 @@
 /// ROUTER keeps a queue per client, so one slow client cannot block another; clients may use REQ or DEALER.
 /// Requests are answered in arrival order on the caller's thread (normally a `Reactor`), which is what makes
 /// handlers safe to touch the service's state without locks. Batches and notifications are supported.
+///
+/// With CURVE keys in the context the server lets in only the clients of its access control list, and answers
+/// each request only if the caller's `call` patterns name the method and its `vehicles` include the request's
+/// `vehicle`; otherwise it answers `-32010` (counted as `callDenied`).
 public final class RPCServer {
     /// Takes the `params` and returns the encoded `result`.
     public typealias Handler = (JSONValue) throws -> EncodedJSON
@@ -13,12 +17,18 @@ public final class RPCServer {
     /// Frames larger than this are answered with an Invalid Request error without being parsed.
     public var maximumRequestSize = 4 << 20
 
-    /// Binds a server to `endpoint` (for example `NAVBUS_NAVIGATOR_ENDPOINT`).
-    /// - Throws: `ZMQError` when the endpoint is malformed or already in use.
-    public init(context: ZMQContext, endpoint: String, counters: BusCounters) throws(ZMQError) {
+    private let accessControl: AccessControlStore?
+
+    /// Binds a server to `endpoint` (for example `NAVBUS_NAVIGATOR_ENDPOINT`), serving CURVE when the context has
+    /// keys.
+    /// - Throws: `ZMQError` when the endpoint is malformed or already in use, `SecurityError` when keys are
+    ///   given without an access control list.
+    public init(context: ZMQContext, endpoint: String, counters: BusCounters) throws {
         socket = try context.socket(.router)
         self.counters = counters
+        accessControl = context.security.isSecure ? context.security.accessControl : nil
         try socket.setRouterMandatory(false)
+        try context.security.secureServer(socket, domain: .control, counters: counters)
         try socket.bind(endpoint)
     }
 
@@ -52,17 +62,32 @@ public final class RPCServer {
 
     /// Answers every request already queued, without waiting.
     public func drain() throws(ZMQError) {
-        while let frames = try socket.receiveFrames(dontWait: true) {
+        while let (frames, userID) = try socket.receiveFramesWithUserID(dontWait: true) {
             // ROUTER frames: the client's identity, an empty delimiter when the client is REQ, then the body.
             guard frames.count >= 2, let body = frames.last else { continue }
             let routing = Array(frames.dropLast())
-            guard let reply = respond(to: body) else { continue }
+            let caller: Caller
+            if let accessControl, let userID {
+                // The ZAP handler let the key in, but the list may have changed since: look it up again.
+                caller = accessControl.current.client(withKey: userID).map(Caller.client) ?? .removedClient
+            } else {
+                caller = .trusted
+            }
+            guard let reply = respond(to: body, caller: caller) else { continue }
             _ = try socket.send(frames: routing + [reply], dontWait: true)
         }
     }
 
+    /// Who sent a request: anyone on a plain bus (or over inproc), a client of the access control list, or a
+    /// connection whose key has since been removed from it.
+    public enum Caller: Sendable {
+        case trusted
+        case client(ClientPermissions)
+        case removedClient
+    }
+
     /// Computes the reply to one request body; `nil` when nothing must be sent (notifications only).
-    public func respond(to body: [UInt8]) -> [UInt8]? {
+    public func respond(to body: [UInt8], caller: Caller = .trusted) -> [UInt8]? {
         counters.add("rpcRequests")
         guard body.count <= maximumRequestSize else {
             return reply(id: .null, .failure(.invalidRequest("request of \(body.count) bytes is too large"))).bytes
@@ -75,7 +100,7 @@ public final class RPCServer {
         }
         if case .array(let batch) = document {
             guard !batch.isEmpty else { return reply(id: .null, .failure(.invalidRequest("empty batch"))).bytes }
-            let replies = batch.compactMap(handle)
+            let replies = batch.compactMap { handle($0, caller: caller) }
             guard !replies.isEmpty else { return nil }
             var writer = JSONWriter()
             writer.raw(UInt8(ascii: "["))
@@ -86,10 +111,10 @@ public final class RPCServer {
             writer.raw(UInt8(ascii: "]"))
             return writer.bytes
         }
-        return handle(document)?.bytes
+        return handle(document, caller: caller)?.bytes
     }
 
-    private func handle(_ request: JSONValue) -> EncodedJSON? {
+    private func handle(_ request: JSONValue, caller: Caller) -> EncodedJSON? {
         guard case .object(let object) = request else {
             return reply(id: .null, .failure(.invalidRequest("a request must be an object, got \(request.kindDescription)")))
         }
@@ -112,7 +137,11 @@ public final class RPCServer {
         default: return reply(id: id ?? .null, .failure(.invalidRequest("member 'params' must be an object or an array")))
         }
         let outcome: Result<EncodedJSON, RPCError>
-        if let handler = handlers[method] {
+        let vehicle = params["vehicle"]?.stringValue ?? "default"
+        if let refusal = refusal(of: method, vehicle: vehicle, caller: caller) {
+            counters.add("callDenied")
+            outcome = .failure(refusal)
+        } else if let handler = handlers[method] {
             do {
                 outcome = .success(try handler(params))
             } catch let error as RPCError {
@@ -126,6 +155,20 @@ public final class RPCServer {
         // A request without an id is a notification: it gets no reply, not even an error.
         guard let id else { return nil }
         return reply(id: id, outcome)
+    }
+
+    /// The error for a call the caller may not make; `nil` when it may. Checked before the method is looked up,
+    /// so a refused client learns nothing about which methods exist.
+    private func refusal(of method: String, vehicle: String, caller: Caller) -> RPCError? {
+        switch caller {
+        case .trusted:
+            return nil
+        case .removedClient:
+            return .notAuthorized("this client's key is no longer in the access control list")
+        case .client(let client):
+            guard !client.mayCall(method: method, vehicle: vehicle) else { return nil }
+            return .notAuthorized("client '\(client.name)' may not call '\(method)' for vehicle '\(vehicle)'")
+        }
     }
 
     /// A response object: `{"jsonrpc":"2.0","id":…,"result":…}` or `{…,"error":{…}}`.
