@@ -5,7 +5,7 @@ enum NavbusCommandLine {
     static let commands: [any CLICommand.Type] = [
         TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self, ReplayCommand.self,
         ExamplesCommand.self, DemoCommand.self, ImportCommand.self, RouteCommand.self, HealthCommand.self,
-        RenderCommand.self,
+        RenderCommand.self, KeygenCommand.self,
     ]
 
     static var usage: String {

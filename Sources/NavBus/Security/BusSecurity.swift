@@ -1,9 +1,25 @@
+import Synchronization
+
 /// How a process protects its sockets: plain, or CURVE with its own key pair, the public key of the proxy
 /// (and of the servers it calls), and for a process that serves, the access control list its ZAP handler
 /// consults. Every socket made from a `ZMQContext` applies the context's `security` for its role.
+///
+/// A process sets its security once at start (`NavService.SecurityOptions` does, from `--secret-key`,
+/// `--server-key` and `--acl`) as the process default, which every `ZMQContext()` then takes: so no socket of a
+/// process stays plain because one component forgot to pass the keys on.
 public struct BusSecurity: Sendable {
     /// No keys: the bus is unauthenticated.
     public static let plain = BusSecurity()
+
+    private static let processWide = Mutex<BusSecurity>(.plain)
+
+    /// What `ZMQContext()` uses when given nothing else: plain until `installAsProcessDefault()`.
+    public static var processDefault: BusSecurity { processWide.withLock { $0 } }
+
+    /// Makes this the security of every context the process creates from now on.
+    public func installAsProcessDefault() {
+        Self.processWide.withLock { $0 = self }
+    }
 
     /// The process's own key pair; `nil` for a plain bus.
     public var keys: CurveKeyPair?

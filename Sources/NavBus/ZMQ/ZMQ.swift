@@ -41,8 +41,9 @@ public final class ZMQContext: @unchecked Sendable {
 
     /// Creates a context.
     /// - Parameter ioThreads: libzmq I/O threads; one is enough below about a gigabyte per second.
-    /// - Parameter security: the keys (and for servers the access control) every socket of the context uses.
-    public init(ioThreads: Int32 = 1, security: BusSecurity = .plain) {
+    /// - Parameter security: the keys (and for servers the access control) every socket of the context uses; by
+    ///   default what the process installed at start (plain without keys).
+    public init(ioThreads: Int32 = 1, security: BusSecurity = .processDefault) {
         guard let handle = zmq_ctx_new() else {
             preconditionFailure("zmq_ctx_new failed: out of memory or file descriptors")
         }
@@ -514,6 +515,13 @@ public struct ZAPRequest: Sendable {
     public let mechanism: String
     /// For CURVE, the client's public key in Z85.
     public let clientKey: String?
+
+    public init(domain: String, address: String, mechanism: String, clientKey: String?) {
+        self.domain = domain
+        self.address = address
+        self.mechanism = mechanism
+        self.clientKey = clientKey
+    }
 }
 
 /// The ZAP handler's answer: let the client in under a user id, or refuse it.
