@@ -8,8 +8,8 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "navbus",
-    platforms: [.macOS(.v14)],
     products: [
+        .library(name: "NavCore", targets: ["NavCore"]),
         .library(name: "NavBus", targets: ["NavBus"]),
         .library(name: "NavProtocol", targets: ["NavProtocol"]),
         .library(name: "NavMap", targets: ["NavMap"]),
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "NavService", targets: ["NavService"]),
         .library(name: "NavNavigator", targets: ["NavNavigator"]),
         .library(name: "NavSinks", targets: ["NavSinks"]),
+        .library(name: "NavFeeder", targets: ["NavFeeder"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -32,70 +33,71 @@ let package = Package(
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
 
-        // Libraries, one job each.
-        .target(name: "NavProtocol", swiftSettings: strict),
-        .target(
-            name: "NavBus", dependencies: ["CZeroMQ", "NavProtocol"],
-            swiftSettings: strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
-        .target(name: "NavMap", dependencies: ["CReadOSM"], swiftSettings: strict),
-        .target(name: "NavRouting", dependencies: ["NavMap"], swiftSettings: strict),
-        .target(name: "NavGuidance", swiftSettings: strict),
-        .target(name: "NavSources", dependencies: ["NavProtocol"], swiftSettings: strict),
-        .target(name: "NavService", dependencies: ["NavBus", "NavProtocol"], swiftSettings: strict),
+        // Libraries, one job each. NavCore is the shared vocabulary at the bottom.
+        .target(name: "NavCore", swiftSettings: strict),
+        .target(name: "NavProtocol", dependencies: ["NavCore"], swiftSettings: strict),
+        .target(name: "NavBus", dependencies: ["CZeroMQ", "NavCore", "NavProtocol"], swiftSettings: strict),
+        .target(name: "NavMap", dependencies: ["CReadOSM", "NavCore"], swiftSettings: strict),
+        .target(name: "NavRouting", dependencies: ["NavCore", "NavMap"], swiftSettings: strict),
+        .target(name: "NavGuidance", dependencies: ["NavCore"], swiftSettings: strict),
+        .target(name: "NavSources", dependencies: ["NavCore", "NavProtocol"], swiftSettings: strict),
+        .target(name: "NavService", dependencies: ["NavCore", "NavBus", "NavProtocol"], swiftSettings: strict),
         .target(
             name: "NavNavigator",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
             swiftSettings: strict),
-        .target(name: "NavSinks", dependencies: ["NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
-        .target(name: "NavTesting", dependencies: ["NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
+        .target(name: "NavSinks", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavFeeder",
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
+            swiftSettings: strict),
+        .target(name: "NavTesting", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
-        .executableTarget(name: "navbus-proxy", dependencies: ["NavBus", "NavService"], swiftSettings: strict),
+        .executableTarget(name: "navbus-proxy", dependencies: ["NavCore", "NavBus", "NavService"], swiftSettings: strict),
         .executableTarget(
             name: "navbus-navigator",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavNavigator"],
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavNavigator"],
             swiftSettings: strict),
         .executableTarget(
-            name: "navbus-feeder",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
+            name: "navbus-feeder", dependencies: ["NavCore", "NavService", "NavFeeder"], swiftSettings: strict),
+        .executableTarget(
+            name: "navbus-logger", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
-            name: "navbus-logger", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
+            name: "navbus-speeding-alerter", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
-            name: "navbus-speeding-alerter", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
-            swiftSettings: strict),
-        .executableTarget(
-            name: "navbus-lighting-controller", dependencies: ["NavBus", "NavService", "NavProtocol", "NavSinks"],
+            name: "navbus-lighting-controller", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-bench",
-            dependencies: ["NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting"],
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting"],
             swiftSettings: strict),
 
         // Tests.
-        .testTarget(name: "NavProtocolTests", dependencies: ["NavProtocol", "NavBus"], swiftSettings: strict),
-        .testTarget(name: "NavBusTests", dependencies: ["NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),
-        .testTarget(name: "NavMapTests", dependencies: ["NavMap", "NavTesting"], swiftSettings: strict),
-        .testTarget(name: "NavRoutingTests", dependencies: ["NavRouting", "NavMap", "NavTesting"], swiftSettings: strict),
-        .testTarget(name: "NavGuidanceTests", dependencies: ["NavGuidance"], swiftSettings: strict),
+        .testTarget(name: "NavProtocolTests", dependencies: ["NavCore", "NavProtocol", "NavBus"], swiftSettings: strict),
+        .testTarget(name: "NavBusTests", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),
+        .testTarget(name: "NavMapTests", dependencies: ["NavCore", "NavMap", "NavTesting"], swiftSettings: strict),
+        .testTarget(name: "NavRoutingTests", dependencies: ["NavCore", "NavRouting", "NavMap", "NavTesting"], swiftSettings: strict),
+        .testTarget(name: "NavGuidanceTests", dependencies: ["NavCore", "NavGuidance"], swiftSettings: strict),
         .testTarget(
-            name: "NavSourcesTests", dependencies: ["NavSources", "NavProtocol", "NavTesting"], swiftSettings: strict),
+            name: "NavSourcesTests", dependencies: ["NavCore", "NavSources", "NavProtocol", "NavTesting"], swiftSettings: strict),
         .testTarget(
             name: "NavNavigatorTests",
-            dependencies: ["NavNavigator", "NavGuidance", "NavRouting", "NavMap", "NavBus", "NavProtocol", "NavTesting"],
+            dependencies: ["NavCore", "NavNavigator", "NavGuidance", "NavRouting", "NavMap", "NavBus", "NavProtocol", "NavTesting"],
             swiftSettings: strict),
         .testTarget(
-            name: "NavSinksTests", dependencies: ["NavSinks", "NavBus", "NavProtocol", "NavTesting"],
+            name: "NavSinksTests", dependencies: ["NavCore", "NavSinks", "NavBus", "NavProtocol", "NavTesting"],
             swiftSettings: strict),
-        .testTarget(name: "NavServiceTests", dependencies: ["NavService", "NavBus"], swiftSettings: strict),
+        .testTarget(name: "NavServiceTests", dependencies: ["NavCore", "NavService", "NavBus"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NavBus", "NavProtocol", "NavTesting", "NavSources", "NavMap", "NavRouting"],
+            dependencies: ["NavCore", "NavBus", "NavProtocol", "NavTesting", "NavSources", "NavMap", "NavRouting"],
             swiftSettings: strict),
     ]
 )

@@ -1,3 +1,4 @@
+import NavCore
 public import NavBus
 import NavGuidance
 import NavMap
@@ -23,7 +24,7 @@ extension Navigator {
             var trip = live.session
             trip.tripOptions = params.routingOptions
             let planned = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
                 to: params.waypoints, for: trip)
             switch planned {
             case .failure(let failure):
@@ -174,7 +175,7 @@ extension Navigator {
         switch area {
         case .circle(let center, let radius):
             return snapper.wayIDs(
-                within: radius, of: NavMap.Coordinate(latitude: center.latitude, longitude: center.longitude))
+                within: radius, of: Coordinate(latitude: center.latitude, longitude: center.longitude))
         case .boundingBox(let box):
             // A box across the antimeridian is two boxes either side of it.
             let spans = box.west <= box.east ? [(box.west, box.east)] : [(box.west, 180.0), (-180.0, box.east)]

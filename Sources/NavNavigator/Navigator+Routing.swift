@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavProtocol
@@ -14,7 +15,7 @@ extension Navigator {
     /// Plans a route from a position through `destinations` with the session's options and current
     /// traffic.
     func plan(
-        from origin: NavMap.Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
+        from origin: Coordinate, heading: Double?, to destinations: [NavProtocol.Waypoint],
         for session: VehicleSession
     ) -> Result<PlannedRoute, PlanningFailure> {
         let waypoints =
@@ -50,7 +51,7 @@ extension Navigator {
             case .all: .all
             }
         return NavRouting.RoutingOptions(
-            travelMode: NavMap.TravelMode(rawValue: mode.rawValue) ?? .driving,
+            travelMode: TravelMode(rawValue: mode.rawValue) ?? .driving,
             avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
             avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
             avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries, alternateRoutes: strategy,
@@ -60,14 +61,14 @@ extension Navigator {
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {
         NavRouting.Waypoint(
             title: waypoint.title, placeID: waypoint.placeID,
-            coordinate: waypoint.coordinate.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
+            coordinate: waypoint.coordinate.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
     }
 
     /// Plans a route from `origin` to the destinations still ahead and hands it to the engine in place
     /// of the current one; tells the engine when no route can be found.
     /// - Returns: The payloads the change produced.
     func replaceRoute(
-        of live: inout LiveSession, from origin: NavGuidance.Coordinate, heading: Double?,
+        of live: inout LiveSession, from origin: Coordinate, heading: Double?,
         reason: NavGuidance.RouteChangeReason
     ) -> [NavigatorEvent.Payload] {
         let session = live.session
@@ -76,7 +77,7 @@ extension Navigator {
             ahead.isEmpty
             ? .failure(PlanningFailure(status: .noWaypointsError, message: "no destination is left"))
             : plan(
-                from: NavMap.Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
+                from: Coordinate(latitude: origin.latitude, longitude: origin.longitude), heading: heading,
                 to: ahead, for: session)
         switch planned {
         case .success(let route):
@@ -141,7 +142,7 @@ extension Navigator {
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))
         guard !ahead.isEmpty,
             case .success(let candidate) = plan(
-                from: NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), heading: fix.course,
                 to: ahead,
                 for: session),
             session.guidance.prefersFasterRoute(candidateSeconds: candidate.durationSeconds)

@@ -1,3 +1,4 @@
+import NavCore
 public import NavBus
 import NavGuidance
 import NavMap
@@ -81,7 +82,7 @@ public final class Navigator {
     let clock: () -> Double
     let emit: (NavigatorEvent) -> Void
     let store: SessionStore?
-    private let engines: [NavGuidance.TravelMode: GuidanceEngine]
+    private let engines: [TravelMode: GuidanceEngine]
     var sessions: [String: LiveSession] = [:]
     var traffic = TrafficPicture()
 
@@ -109,9 +110,9 @@ public final class Navigator {
         self.log = log
         self.clock = clock
         self.emit = emit
-        var engines: [NavGuidance.TravelMode: GuidanceEngine] = [:]
-        for mode in NavGuidance.TravelMode.allCases {
-            let matcher = NavMap.TravelMode(rawValue: mode.rawValue).map {
+        var engines: [TravelMode: GuidanceEngine] = [:]
+        for mode in TravelMode.allCases {
+            let matcher = TravelMode(rawValue: mode.rawValue).map {
                 MapRoadMatcher(router: map.router, mode: $0)
             }
             engines[mode] = GuidanceEngine(matcher: matcher)

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavMap
 
 /// Plans routes on a road graph: resolves waypoints, finds the fastest path for each leg, adds

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavBus
 public import Dispatch
 

@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 public import NavMap
 

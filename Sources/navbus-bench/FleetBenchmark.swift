@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavBus
 import NavMap
@@ -67,8 +68,8 @@ enum FleetBenchmark {
 
     /// One trip every vehicle of a slot drives: positions one second apart at city speed.
     struct Trip {
-        var destination: NavMap.Coordinate
-        var points: [(coordinate: NavMap.Coordinate, course: Double)]
+        var destination: Coordinate
+        var points: [(coordinate: Coordinate, course: Double)]
     }
 
     static func run(arguments: [String]) throws {
@@ -91,11 +92,11 @@ enum FleetBenchmark {
 
     private static func makeTrips(_ configuration: Configuration) throws -> [Trip] {
         let router = Router(graph: try MapLoader.load(path: configuration.map), modes: [.driving])
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var trips: [Trip] = []
         while trips.count < 200 {
-            let origin = router.graph.coordinate(ofNode: random.index(below: router.graph.nodeCount))
-            let destination = router.graph.coordinate(ofNode: random.index(below: router.graph.nodeCount))
+            let origin = router.graph.coordinate(ofNode: Int.random(in: 0..<router.graph.nodeCount, using: &random))
+            let destination = router.graph.coordinate(ofNode: Int.random(in: 0..<router.graph.nodeCount, using: &random))
             let result = router.route(
                 RouteRequest(waypoints: [Waypoint(coordinate: origin), Waypoint(coordinate: destination)]))
             guard result.status == .ok, let leg = result.routes.first?.legs.first, leg.distanceMeters >= 1_800 else {
@@ -107,10 +108,10 @@ enum FleetBenchmark {
     }
 
     /// Positions every `step` metres (one second apart at 10 m/s), with the direction of travel.
-    private static func resample(_ line: [NavMap.Coordinate], step: Double) -> [(
-        coordinate: NavMap.Coordinate, course: Double
+    private static func resample(_ line: [Coordinate], step: Double) -> [(
+        coordinate: Coordinate, course: Double
     )] {
-        var points: [(coordinate: NavMap.Coordinate, course: Double)] = []
+        var points: [(coordinate: Coordinate, course: Double)] = []
         var carried = 0.0
         for (a, b) in zip(line, line.dropFirst()) {
             let length = a.distance(to: b)
@@ -281,7 +282,7 @@ private final class Stack {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    func publishFix(vehicle: Int, point: (coordinate: NavMap.Coordinate, course: Double), time: Double) throws {
+    func publishFix(vehicle: Int, point: (coordinate: Coordinate, course: Double), time: Double) throws {
         let fix = GPSFix(
             latitude: point.coordinate.latitude, longitude: point.coordinate.longitude, course: point.course, speed: 10,
             horizontalAccuracy: 5, timestamp: Timestamp(secondsSince1970: time), source: "bench")
@@ -427,19 +428,5 @@ private final class LocationReceiver: @unchecked Sendable {
         let second = Int((time.secondsSince1970 - latency.startTime).rounded())
         let index = (second - 1) * latency.vehicles + vehicle
         return second >= 1 && arrivalTimes.indices.contains(index) ? index : nil
-    }
-}
-
-/// SplitMix64, so the trips are the same on every run.
-private struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func index(below count: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(count))
     }
 }

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavRouting
@@ -71,7 +72,7 @@ enum RoutingBenchmark {
         try? FileManager.default.removeItem(atPath: file)
         print(String(format: ".navgraph: write %.1f ms, load %.1f ms", writeSeconds * 1000, readSeconds * 1000))
 
-        var random = SplitMix64(seed: configuration.seed)
+        var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.pairs).map { _ in
             (
                 graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
@@ -108,7 +109,7 @@ enum RoutingBenchmark {
             String(
                 format: "generate+build: %.2f s, %d segments; router preparation: %.2f s; peak RSS %.0f MB",
                 buildSeconds, graph.segmentCount, prepSeconds, peakRSSMegabytes()))
-        var random = SplitMix64(seed: configuration.seed)
+        var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (
                 graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),

@@ -1,10 +1,11 @@
+import NavCore
 import NavBus
 import NavProtocol
 import NavService
 import NavSinks
 
-let parser = OptionParser(
-    command: "navbus-lighting-controller",
+ServiceRunner(
+    command: "navbus-lighting-controller", role: "lighting-controller",
     summary: "applies nav.lighting_mode.v1 suggestions after a dwell time and publishes the theme on ui.lighting.v1",
     usage: """
         navbus-lighting-controller [--dwell SECONDS] [--day-primary #RRGGBB] ... [--exec CMD]
@@ -29,12 +30,9 @@ let parser = OptionParser(
             valueName: "COLOUR"),
         Option("night-secondary", default: Theme.night.secondaryBackground,
             help: "night header secondary background", valueName: "COLOUR"),
-    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_LIGHTING_EXEC"))
-
-ProcessMain.run(parser: parser) { options in
-    let logger = try SinkCommandLine.logger(options, label: "navbus-lighting-controller")
-    let settings = try SinkCommandLine.vehicleSinkSettings(
-        options, command: "navbus-lighting-controller", role: "lighting-controller")
+    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_LIGHTING_EXEC")
+).main { options, context in
+    let settings = try SinkCommandLine.vehicleSinkSettings(options, command: "navbus-lighting-controller")
     guard let dwell = try options.double("dwell"), dwell >= 0 else {
         throw UsageError("--dwell must be a number of seconds, at least 0")
     }
@@ -50,10 +48,5 @@ ProcessMain.run(parser: parser) { options in
     themes.day.secondaryBackground = try colour("day-secondary")
     themes.night.primaryBackground = try colour("night-primary")
     themes.night.secondaryBackground = try colour("night-secondary")
-    let stop = StopFlag()
-    let signals = SignalStop.install(stop, logger: logger)
-    try LightingController(
-        configuration: .init(settings: settings, dwellSeconds: dwell, themes: themes), logger: logger
-    ).run(stop: stop)
-    withExtendedLifetime(signals) {}
+    return LightingController(configuration: .init(settings: settings, dwellSeconds: dwell, themes: themes))
 }

@@ -1,9 +1,10 @@
+import NavCore
 import NavBus
 import NavService
 import NavSinks
 
-let parser = OptionParser(
-    command: "navbus-logger",
+ServiceRunner(
+    command: "navbus-logger", role: "logger",
     summary: "records bus messages as JSON Lines in rotating files (or on standard output)",
     usage: """
         navbus-logger [PREFIX...] [--topic PREFIX]... [--dir DIR | --stdout] [--max-bytes N]
@@ -34,44 +35,19 @@ let parser = OptionParser(
         Option(
             "queue", default: "65536", help: "lines held between receiving and writing (and at most 64 MiB)",
             valueName: "N"),
-    ] + SinkCommandLine.processOptions)
-
-/// Reads a byte count such as `1048576`, `512K`, `64M` or `2G`.
-func byteCount(_ text: String) throws(UsageError) -> Int {
-    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-    var digits = text
-    var scale = 1
-    if let last = text.last?.uppercased().first, let unit = units[last] {
-        digits = String(text.dropLast())
-        scale = unit
-    }
-    guard let value = Int(digits), value > 0, value <= Int.max / scale else {
-        throw UsageError("--max-bytes expects a positive size such as 1048576, 512K or 64M, got '\(text)'")
-    }
-    return value * scale
-}
-
-ProcessMain.run(parser: parser) { options in
-    let logger = try SinkCommandLine.logger(options, label: "navbus-logger")
-    let maximumBytes = try byteCount(try options.require("max-bytes"))
+    ]
+).main { options, context in
+    let maximumBytes = try ByteCount.parse(try options.require("max-bytes"), option: "max-bytes")
     guard let queueCapacity = try options.integer("queue"), queueCapacity > 0 else {
         throw UsageError("--queue must be a positive whole number")
     }
     let prefixes = options.positional + options.values("topic")
     let configuration = BusLogger.Configuration(
         subscriberEndpoint: try options.require("sub"), publisherEndpoint: try options.require("pub"),
-        prefixes: prefixes, identity: SourceIdentity(role: "logger", instance: options.value("instance")),
-        queueCapacity: queueCapacity)
-    let stop = StopFlag()
-    let signals = SignalStop.install(stop, logger: logger)
-    let service = BusLogger(configuration: configuration, logger: logger)
-    if options.flag("stdout") {
-        try service.run(output: StandardOutputLog(), stop: stop)
-    } else {
-        let directory = try options.require("dir")
-        let files = try RotatingLogFiles(directory: directory, maximumBytes: maximumBytes)
-        logger.info("writing to \(directory)")
-        try service.run(output: files, stop: stop)
-    }
-    withExtendedLifetime(signals) {}
+        prefixes: prefixes, queueCapacity: queueCapacity)
+    if options.flag("stdout") { return BusLogger(configuration: configuration, output: StandardOutputLog()) }
+    let directory = try options.require("dir")
+    let files = try RotatingLogFiles(directory: directory, maximumBytes: maximumBytes)
+    context.logger.info("writing to \(directory)")
+    return BusLogger(configuration: configuration, output: files)
 }

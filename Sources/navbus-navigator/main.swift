@@ -1,11 +1,12 @@
+import NavCore
 import Foundation
 import NavBus
 import NavNavigator
 import NavRouting
 import NavService
 
-let parser = OptionParser(
-    command: "navbus-navigator",
+ServiceRunner(
+    command: "navbus-navigator", role: "navigator",
     summary: "the navigator core: follows vehicles along their routes and publishes every nav.* topic",
     usage: "navbus-navigator --map FILE [--places FILE] [--state-dir DIR] [--session-idle-timeout SECONDS] "
         + "[--control ENDPOINT] [--pub ENDPOINT] [--sub ENDPOINT]",
@@ -24,15 +25,8 @@ let parser = OptionParser(
         Option(
             "control", variable: Endpoints.navigatorVariable, default: Endpoints.defaultNavigator,
             help: "where the JSON-RPC control API binds", valueName: "ENDPOINT"),
-        Option("instance", variable: "NAVBUS_INSTANCE", help: "instance name in heartbeats (default host-pid)"),
-        Option("log-level", variable: "NAVBUS_LOG_LEVEL", default: "info", help: "debug, info, warning or error"),
-    ])
-
-ProcessMain.run(parser: parser) { options in
-    guard let level = Logger.Level(name: options.value("log-level") ?? "info") else {
-        throw UsageError("--log-level must be debug, info, warning or error")
-    }
-    let logger = Logger(label: "navbus-navigator", level: level)
+    ]
+).main { options, context in
     guard let idleTimeout = try options.double("session-idle-timeout"), idleTimeout > 0 else {
         throw UsageError("--session-idle-timeout must be a positive number of seconds")
     }
@@ -50,17 +44,12 @@ ProcessMain.run(parser: parser) { options in
                 )
             }
         } ?? PlacesCatalogue()
-    let stop = StopFlag()
-    let signals = SignalStop.install(stop, logger: logger)
     let map = try NavigatorMap.load(path: mapPath, places: places)
-    logger.info("loaded \(mapPath): \(map.graph.nodeCount) nodes, \(map.graph.segmentCount) segments")
-    let service = NavigatorService(
+    context.logger.info("loaded \(mapPath): \(map.graph.nodeCount) nodes, \(map.graph.segmentCount) segments")
+    return NavigatorService(
         configuration: .init(
             publisherEndpoint: try options.require("pub"), subscriberEndpoint: try options.require("sub"),
-            controlEndpoint: try options.require("control"), instance: options.value("instance"),
-            stateDirectory: options.value("state-dir"),
+            controlEndpoint: try options.require("control"), stateDirectory: options.value("state-dir"),
             settings: Navigator.Settings(sessionIdleTimeout: idleTimeout)),
-        map: map, logger: logger)
-    try service.run(stop: stop)
-    withExtendedLifetime(signals) {}
+        map: map)
 }

@@ -1,9 +1,10 @@
+import NavCore
 import NavBus
 import NavService
 import NavSinks
 
-let parser = OptionParser(
-    command: "navbus-speeding-alerter",
+ServiceRunner(
+    command: "navbus-speeding-alerter", role: "speeding-alerter",
     summary: "turns nav.speeding.v1 into minor and major speed alerts on alert.speeding.v1, per vehicle",
     usage: """
         navbus-speeding-alerter [--minor PCT] [--major PCT] [--margin POINTS] [--min-duration SECONDS] [--exec CMD]
@@ -27,18 +28,12 @@ let parser = OptionParser(
         Option(
             "min-duration", variable: "NAVBUS_ALERT_MIN_DURATION", default: "2",
             help: "seconds a raise or clear condition must persist", valueName: "SECONDS"),
-    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_ALERT_EXEC"))
-
-ProcessMain.run(parser: parser) { options in
-    let logger = try SinkCommandLine.logger(options, label: "navbus-speeding-alerter")
-    let settings = try SinkCommandLine.vehicleSinkSettings(
-        options, command: "navbus-speeding-alerter", role: "speeding-alerter")
+    ] + SinkCommandLine.vehicleSinkOptions(execVariable: "NAVBUS_ALERT_EXEC")
+).main { options, context in
+    let settings = try SinkCommandLine.vehicleSinkSettings(options, command: "navbus-speeding-alerter")
     let policy = SpeedAlertPolicy(
         minorPercentage: try options.double("minor") ?? 5, majorPercentage: try options.double("major") ?? 15,
         clearMargin: try options.double("margin") ?? 2, minimumDuration: try options.double("min-duration") ?? 2)
     if let problem = policy.problem { throw UsageError("\(problem) (--minor, --major, --margin, --min-duration)") }
-    let stop = StopFlag()
-    let signals = SignalStop.install(stop, logger: logger)
-    try SpeedingAlerter(configuration: .init(settings: settings, policy: policy), logger: logger).run(stop: stop)
-    withExtendedLifetime(signals) {}
+    return SpeedingAlerter(configuration: .init(settings: settings, policy: policy))
 }

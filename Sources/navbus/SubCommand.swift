@@ -1,3 +1,4 @@
+import NavCore
 import NavBus
 import NavProtocol
 import NavService

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavBus
 import NavMap
@@ -58,12 +59,12 @@ struct FeederEndToEndTests {
 
     @Test("GPX replay at full speed publishes every track point, then the feeder exits 0")
     func replaysGPX() throws {
-        let points: [NavProtocol.Coordinate] = (0..<40).map { (index: Int) -> NavProtocol.Coordinate in
-            NavProtocol.Coordinate(
+        let points: [Coordinate] = (0..<40).map { (index: Int) -> Coordinate in
+            Coordinate(
                 latitude: 60.1690 + Double(index) * 0.0001, longitude: 24.9380 + Double(index % 7) * 0.00005)
         }
         let start = Timestamp(rfc3339: "2026-11-29T08:00:00Z")!
-        let trackPoints: [String] = points.enumerated().map { (index: Int, point: NavProtocol.Coordinate) -> String in
+        let trackPoints: [String] = points.enumerated().map { (index: Int, point: Coordinate) -> String in
             "<trkpt lat=\"\(point.latitude)\" lon=\"\(point.longitude)\"><ele>10</ele>"
                 + "<time>\(start.adding(seconds: Double(index)).rfc3339)</time></trkpt>"
         }

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavBus
 import NavMap
@@ -56,8 +57,8 @@ struct FeederRouteFollowingTests {
         }
     }
 
-    static func isNear(_ fix: GPSFix, _ coordinate: NavMap.Coordinate, meters: Double) -> Bool {
-        NavMap.Coordinate(latitude: fix.latitude, longitude: fix.longitude).distance(to: coordinate) <= meters
+    static func isNear(_ fix: GPSFix, _ coordinate: Coordinate, meters: Double) -> Bool {
+        Coordinate(latitude: fix.latitude, longitude: fix.longitude).distance(to: coordinate) <= meters
     }
 
     static func distance(_ fix: GPSFix, to leg: NavRouting.RouteLeg) -> Double {

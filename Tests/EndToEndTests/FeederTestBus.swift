@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavBus
 import NavMap
@@ -109,10 +110,10 @@ enum HelsinkiRoutes {
     }
 
     /// Metres from `point` to segment `index` of `coordinates` (flat-earth, fine at street scale).
-    static func distance(from point: (Double, Double), toSegment index: Int, of coordinates: [NavMap.Coordinate]) -> Double {
+    static func distance(from point: (Double, Double), toSegment index: Int, of coordinates: [Coordinate]) -> Double {
         let metersPerDegree = 111_320.0
         let scale = cos(point.0 * .pi / 180)
-        func local(_ c: NavMap.Coordinate) -> (Double, Double) {
+        func local(_ c: Coordinate) -> (Double, Double) {
             ((c.longitude - point.1) * metersPerDegree * scale, (c.latitude - point.0) * metersPerDegree)
         }
         let a = local(coordinates[index])

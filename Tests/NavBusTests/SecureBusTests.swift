@@ -1,5 +1,6 @@
 import Foundation
 import NavBus
+import NavCore
 import NavProtocol
 import NavTesting
 import Testing

@@ -1,6 +1,7 @@
+import NavCore
 import Foundation
 
-/// A small deterministic generator (SplitMix64) so every trace is reproducible from its seed.
+/// A small deterministic generator (SeededGenerator) so every trace is reproducible from its seed.
 struct SeededRandom {
     private var state: UInt64
 

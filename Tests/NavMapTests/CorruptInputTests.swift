@@ -1,3 +1,4 @@
+import NavCore
 import NavTesting
 import Foundation
 import NavMap
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func garbageThrows() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         #expect(throws: MapError.self) { try MapLoader.load(path: try write(bytes, name: "noise.osm.pbf")) }
         #expect(throws: MapError.self) { try MapLoader.load(path: try write(bytes, name: "noise.osm")) }

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavNavigator
@@ -42,12 +43,12 @@ struct DetourTests {
         return nil
     }
 
-    static func point(on leg: NavRouting.RouteLeg, at along: Double) -> NavMap.Coordinate {
+    static func point(on leg: NavRouting.RouteLeg, at along: Double) -> Coordinate {
         let index = leg.cumulativeDistances.firstIndex { $0 >= along } ?? leg.coordinates.count - 1
         return leg.coordinates[index]
     }
 
-    static func distance(from point: NavMap.Coordinate, to leg: NavRouting.RouteLeg) -> Double {
+    static func distance(from point: Coordinate, to leg: NavRouting.RouteLeg) -> Double {
         (0..<(leg.coordinates.count - 1)).map {
             Flat.distance(point, toSegment: leg.coordinates[$0], leg.coordinates[$0 + 1])
         }
@@ -91,7 +92,7 @@ struct DetourTests {
         let newRoute = try #require(harness.routeChanges.last?.routeLegs.first)
         var onward = RouteTrace(seed: seed + 99, sigma: 5, startTime: time + 1)
         onward.drive(
-            newRoute.geometry.points.map { NavMap.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+            newRoute.geometry.points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
             speeds: newRoute.segmentSpeeds, exactStart: false)
         onward.dwell(seconds: 8)
         for sample in onward.samples { harness.send(sample.fix) }

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavNavigator
@@ -41,7 +42,7 @@ struct TracedTripTests {
                 switch event.payload {
                 case .location(let location):
                     outcome.fixes += 1
-                    let snapped = NavMap.Coordinate(latitude: location.latitude, longitude: location.longitude)
+                    let snapped = Coordinate(latitude: location.latitude, longitude: location.longitude)
                     if isOnTrueRoad(snapped, sample: sample, leg: leg) { outcome.onTrueRoad += 1 }
                 case .arrival(let arrival):
                     outcome.arrivals.append((arrival.waypointIndex, leg.distanceMeters - sample.along))
@@ -55,7 +56,7 @@ struct TracedTripTests {
         return outcome
     }
 
-    static func isOnTrueRoad(_ point: NavMap.Coordinate, sample: RouteTrace.Sample, leg: NavRouting.RouteLeg) -> Bool {
+    static func isOnTrueRoad(_ point: Coordinate, sample: RouteTrace.Sample, leg: NavRouting.RouteLeg) -> Bool {
         let way = leg.segmentWayIDs[sample.segment]
         let name = leg.segmentRoadNames[sample.segment]
         let window = max(0, sample.segment - 40)...min(leg.segmentWayIDs.count - 1, sample.segment + 40)

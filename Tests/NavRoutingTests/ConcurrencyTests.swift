@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavRouting
@@ -7,7 +8,7 @@ import Testing
     @Test func oneRouterServesManyTasksAtOnce() async throws {
         let network = SyntheticNetwork(nodeCount: 2_500, seed: 6)
         let router = Router(graph: try network.graph(), modes: [.driving])
-        var random = SplitMix64(seed: 1)
+        var random = SeededGenerator(seed: 1)
         let requests = (0..<40).map { _ in
             RouteRequest(waypoints: [
                 Waypoint(coordinate: router.graph.coordinate(ofNode: Int(random.next() % 2_500))),

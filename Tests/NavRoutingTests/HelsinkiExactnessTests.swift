@@ -1,3 +1,4 @@
+import NavCore
 import NavTesting
 import Foundation
 import NavMap
@@ -22,7 +23,7 @@ import Testing
 
     /// 200 seeded random origin/destination pairs inside the map's bounding box.
     static func pairs(seed: UInt64, graph: RoadGraph, count: Int = 200) -> [(Coordinate, Coordinate)] {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var result: [(Coordinate, Coordinate)] = []
         while result.count < count {
             let a = graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount)))
@@ -58,7 +59,7 @@ import Testing
         let graph = router.graph
         var traffic = TrafficSpeedFactors()
         if scenario.trafficSlowdown {
-            var random = SplitMix64(seed: 99)
+            var random = SeededGenerator(seed: 99)
             for way in 0..<graph.wayCount where random.nextUnit() < 0.3 {
                 traffic.byWayID[graph.osmID(ofWay: way)] = 0.2 + 0.8 * random.nextUnit()
             }

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 import NavRouting
 import Testing

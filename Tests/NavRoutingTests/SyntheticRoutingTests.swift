@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 import NavRouting
 import Testing
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func allAlgorithmsAgree() {
-        var random = SplitMix64(seed: 5)
+        var random = SeededGenerator(seed: 5)
         let side = Self.network.side
         for _ in 0..<30 {
             let from = (Int(random.next() % UInt64(side)), Int(random.next() % UInt64(side)))
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func trafficFactorsAboveOneStayExact() {
-        var random = SplitMix64(seed: 8)
+        var random = SeededGenerator(seed: 8)
         let graph = Self.router.graph
         var traffic = TrafficSpeedFactors()
         for way in 0..<graph.wayCount where random.nextUnit() < 0.5 {

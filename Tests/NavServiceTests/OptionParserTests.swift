@@ -1,3 +1,4 @@
+import NavCore
 import Testing
 
 #if canImport(Glibc)

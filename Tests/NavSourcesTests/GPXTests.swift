@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavProtocol
 import Testing
@@ -77,7 +78,7 @@ struct GPXTests {
         let clock = ManualPlaybackClock()
         let replay = GPXReplay(path: path, replayer: FixReplayer(options: ReplayOptions(rate: 2, maximumGap: 10), clock: clock))
         var delivered = [GPSFix]()
-        try replay.run(stop: StopSignal()) { delivered.append($0) }
+        try replay.run(stop: StopFlag()) { delivered.append($0) }
         #expect(delivered.count == 5)
         // Recorded at 0, 2, 3, 8, 90 s; the 82 s gap is cut to 10 s; all halved by rate 2.
         #expect(clock.sleeps == [0, 1, 1.5, 4, 9])
@@ -90,7 +91,7 @@ struct GPXTests {
         let clock = ManualPlaybackClock(wall: Timestamp(rfc3339: "2027-05-05T12:00:00Z")!)
         let spec = try GPSSourceSpec(parsing: "gpx:\(path)?rate=max&restamp=true")
         var delivered = [GPSFix]()
-        try spec.makeSource(clock: clock)!.run(stop: StopSignal()) { delivered.append($0) }
+        try spec.makeSource(clock: clock)!.run(stop: StopFlag()) { delivered.append($0) }
         #expect(clock.sleeps.isEmpty)
         #expect(delivered.map(\.timestamp.rfc3339) == ["2027-05-05T12:00:00.000Z", "2027-05-05T12:00:01.000Z"])
     }
@@ -105,7 +106,7 @@ struct GPXTests {
         let counters = SourceCounters()
         let source = try GPSSourceSpec(parsing: "nmea-file:\(path)").makeSource(counters: counters, clock: clock)!
         var delivered = [GPSFix]()
-        try source.run(stop: StopSignal()) { delivered.append($0) }
+        try source.run(stop: StopFlag()) { delivered.append($0) }
         #expect(delivered.count == 5)
         #expect(clock.sleeps == [0, 1, 2, 3, 4])
         #expect(zip(delivered, fixes).allSatisfy { abs($0.latitude - $1.latitude) < 1e-6 && $0.timestamp == $1.timestamp })
@@ -115,11 +116,11 @@ struct GPXTests {
     @Test("a stop request ends a replay before the next fix")
     func stopEndsReplay() throws {
         let path = try Fixtures.write(Self.gpx11, name: "track.gpx")
-        let stop = StopSignal()
+        let stop = StopFlag()
         var delivered = 0
         try GPXReplay(path: path, replayer: FixReplayer(clock: ManualPlaybackClock())).run(stop: stop) { _ in
             delivered += 1
-            if delivered == 2 { stop.stop() }
+            if delivered == 2 { stop.requestStop() }
         }
         #expect(delivered == 2)
     }
@@ -136,7 +137,7 @@ struct NMEADatelessReplayTests {
         let path = try Fixtures.write(log, name: "gga.nmea")
         let clock = ManualPlaybackClock(wall: Timestamp(rfc3339: "2026-11-29T12:00:00Z")!)
         var delivered = [GPSFix]()
-        try NMEAFileReplay(path: path, replayer: FixReplayer(clock: clock)).run(stop: StopSignal()) { delivered.append($0) }
+        try NMEAFileReplay(path: path, replayer: FixReplayer(clock: clock)).run(stop: StopFlag()) { delivered.append($0) }
         #expect(delivered.map(\.timestamp.rfc3339) == ["2026-11-29T10:15:00.000Z", "2026-11-29T10:15:01.000Z"])
     }
 }

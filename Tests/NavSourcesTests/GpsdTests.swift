@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavProtocol
 import Testing
@@ -78,12 +79,12 @@ struct GpsdTests {
 
     @Test("the client keeps retrying while nothing listens and stops promptly when asked")
     func clientStops() throws {
-        let stop = StopSignal()
+        let stop = StopFlag()
         let counters = SourceCounters()
         let client = GpsdClient(port: 1, backoff: ReconnectBackoff(initial: 0.05, maximum: 0.1), counters: counters)
         let clock = SystemPlaybackClock()
         let started = clock.now()
-        Thread.detachNewThread { Thread.sleep(forTimeInterval: 0.3); stop.stop() }
+        Thread.detachNewThread { Thread.sleep(forTimeInterval: 0.3); stop.requestStop() }
         try client.run(stop: stop) { _ in Issue.record("no fix expected") }
         let elapsed = clock.now() - started
         #expect(elapsed >= 0.25 && elapsed < 1.5)

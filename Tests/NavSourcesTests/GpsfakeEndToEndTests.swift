@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavProtocol
 import NavTesting
@@ -33,18 +34,18 @@ struct GpsfakeEndToEndTests {
 
         // A blocking reader with a deadline: if gpsd stays silent the test fails instead of hanging.
         let client = GpsdClient(port: port, backoff: ReconnectBackoff(initial: 0.2, maximum: 0.5))
-        let stop = StopSignal()
+        let stop = StopFlag()
         let collected = Collected()
         let lastTime = written[written.count - 1].timestamp
         let reader = Thread {
             try? client.run(stop: stop) { fix in
                 _ = collected.append(fix)
-                if fix.timestamp == lastTime { stop.stop() }
+                if fix.timestamp == lastTime { stop.requestStop() }
             }
         }
         reader.start()
         stop.wait(seconds: 30)
-        stop.stop()
+        stop.requestStop()
         var received = [Timestamp: GPSFix]()
         for fix in collected.fixes { received[fix.timestamp] = fix }
         // gpsd may drop the first epoch or two while it identifies the device.

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavProtocol
 import Testing
@@ -50,11 +51,11 @@ struct NMEAStreamSourceTests {
         defer { close(master) }
         let source = try #require(try GPSSourceSpec(parsing: "nmea:\(path)?baud=9600").makeSource() as? NMEAStreamSource)
         let fixes = try Self.sentences(count: 4, startingAt: 0)
-        let stop = StopSignal()
+        let stop = StopFlag()
         let collected = Collected()
         let reader = Thread {
             try? source.run(stop: stop) { fix in
-                if collected.append(fix) == fixes.count { stop.stop() }
+                if collected.append(fix) == fixes.count { stop.requestStop() }
             }
         }
         reader.start()
@@ -63,8 +64,8 @@ struct NMEAStreamSourceTests {
         let bytes = Array(NMEAWriter().log(for: fixes).utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         let deadline = Date().addingTimeInterval(5)
-        while !stop.isStopped, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        stop.stop()
+        while !stop.isStopRequested, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        stop.requestStop()
         #expect(collected.fixes.map(\.timestamp) == fixes.map(\.timestamp))
     }
 }

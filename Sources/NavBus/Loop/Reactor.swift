@@ -1,8 +1,11 @@
+public import NavCore
+
 /// A single-threaded event loop over ZeroMQ sockets and timers, in the manner of the ZeroMQ Guide's `zloop`.
 ///
 /// A service registers its sockets and periodic jobs, then calls `run()` on a thread of its own. All handlers
 /// run on that thread, so the state they share needs no locks, and every socket stays on one thread as libzmq
-/// requires. The loop wakes at least every `maximumWait` to notice a stop request.
+/// requires. Between events it blocks in `zmq_poll`; it wakes at least every `maximumWait` to notice a stop
+/// request, which a signal handler cannot deliver to a poll.
 public final class Reactor {
     private struct Reader {
         let socket: ZMQSocket
@@ -15,10 +18,16 @@ public final class Reactor {
         let handler: () throws -> Void
     }
 
+    private struct Deadline {
+        let due: () -> Double
+        let handler: () throws -> Void
+    }
+
     private let stop: StopFlag
     private let maximumWait: Double
     private var readers: [Reader] = []
     private var timers: [Timer] = []
+    private var deadlines: [Deadline] = []
     /// Receives every error a handler throws; the loop itself carries on.
     public var onError: (any Error) -> Void = { _ in }
 
@@ -37,6 +46,13 @@ public final class Reactor {
         timers.append(Timer(interval: interval, due: MonotonicClock.seconds() + interval, handler: handler))
     }
 
+    /// Calls `handler` once the monotonic time `due()` has come. `due` is asked again on every turn of the loop,
+    /// so a handler (of a socket or of this deadline) can move it; `.infinity` sleeps until something changes.
+    /// This is how a loop with nothing to do waits on its sockets instead of ticking.
+    public func whenDue(_ due: @escaping () -> Double, _ handler: @escaping () throws -> Void) {
+        deadlines.append(Deadline(due: due, handler: handler))
+    }
+
     /// Runs until the stop flag is set.
     /// - Throws: `ZMQError` when polling itself fails (the context was terminated).
     public func run() throws(ZMQError) {
@@ -46,6 +62,7 @@ public final class Reactor {
             let now = MonotonicClock.seconds()
             var wait = maximumWait
             for timer in timers { wait = min(wait, max(0, timer.due - now)) }
+            for deadline in deadlines { wait = min(wait, max(0, deadline.due() - now)) }
             let ready = try poller.poll(timeoutMilliseconds: Int((wait * 1000).rounded(.up)))
             for (index, isReady) in ready.enumerated() where isReady {
                 perform(readers[index].handler)
@@ -55,6 +72,9 @@ public final class Reactor {
                 // Skip missed ticks instead of firing a burst after a stall.
                 timers[index].due = max(timers[index].due + timers[index].interval, after)
                 perform(timers[index].handler)
+            }
+            for deadline in deadlines where deadline.due() <= after {
+                perform(deadline.handler)
             }
         }
     }

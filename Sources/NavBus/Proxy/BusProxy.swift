@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 import NavProtocol
 
@@ -90,7 +91,7 @@ public final class BusProxy: Sendable {
         cacheThread.start()
 
         let stopper = Thread { [self] in
-            while !stop.isStopRequested { usleep(50_000) }
+            while !stop.wait(seconds: 3600) {}
             if let steer = try? context.socket(.pair) {
                 try? steer.connect(controlEndpoint)
                 _ = try? steer.send(Array("TERMINATE".utf8))

@@ -1,3 +1,4 @@
+import NavCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import NavCore
 public import NavProtocol
 
 /// Publishes typed payloads on the bus as two-frame messages: the exact topic frame and a CloudEvents

@@ -52,11 +52,22 @@ public final class Subscriber {
         return nil
     }
 
-    /// Delivers every message already queued to `handler`, without waiting.
-    public func drain(_ handler: (BusMessage) throws -> Void) throws {
-        while let message = try receive(dontWait: true) {
+    /// Messages handled in one turn of an event loop before it looks at its other sockets and timers again.
+    public static let defaultBatchSize = 256
+
+    /// Delivers at most `limit` queued messages to `handler`, without waiting.
+    ///
+    /// Bounded so that under a sustained flood an event loop still gets to its timers (heartbeats, saves) and
+    /// other sockets; the loop calls again at once because the socket is still readable.
+    /// - Returns: how many messages were delivered.
+    @discardableResult
+    public func drain(limit: Int = Subscriber.defaultBatchSize, _ handler: (BusMessage) throws -> Void) throws -> Int {
+        var handled = 0
+        while handled < limit, let message = try receive(dontWait: true) {
             try handler(message)
+            handled += 1
         }
+        return handled
     }
 
     private func accept(_ frames: [[UInt8]]) -> BusMessage? {

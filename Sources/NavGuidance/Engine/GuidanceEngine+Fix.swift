@@ -1,3 +1,5 @@
+import NavCore
+
 /// Processing of one fix: snapping, deviation, arrival and the guidance events that follow from them.
 extension GuidanceEngine {
     /// Travel on a leg required before its destination can be reached, so that continuing from a
@@ -156,7 +158,7 @@ extension GuidanceEngine {
     ) -> Bool {
         guard verdict != .unusable else { return false }
         let radius = state.options.arrivalRadius
-        let toEnd = Geodesy.distance(fix.coordinate, leg.end)
+        let toEnd = fix.coordinate.distance(to: leg.end)
         if state.deviation.isOffRoute {
             return toEnd <= radius
         }

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// Something listeners are told about; the adapter publishes each case on its bus topic.
 public enum GuidanceEvent: Hashable, Sendable {
     /// A road-snapped location, once per fix while location updates are on.

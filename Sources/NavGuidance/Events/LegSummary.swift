@@ -1,3 +1,5 @@
+public import NavCore
+
 /// What listeners learn about a leg when the route changes.
 public struct LegSummary: Hashable, Codable, Sendable {
     /// Where the leg ends.

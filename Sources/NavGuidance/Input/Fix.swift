@@ -1,3 +1,5 @@
+import NavCore
+
 /// One raw position report from the device, the only source of time for the engine.
 public struct Fix: Hashable, Codable, Sendable {
     /// Latitude in degrees.

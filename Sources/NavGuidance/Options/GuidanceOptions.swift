@@ -1,3 +1,5 @@
+public import NavCore
+
 /// Settings of a guidance session, mirroring the navigator's configurable properties.
 public struct GuidanceOptions: Hashable, Codable, Sendable {
     /// Smallest change of the remaining time, in seconds, that produces a new remaining-time event

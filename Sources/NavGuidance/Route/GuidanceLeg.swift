@@ -1,3 +1,5 @@
+public import NavCore
+
 /// The part of a route from one stop to the next destination.
 ///
 /// Per-segment arrays describe the stretch between polyline point `i` and `i + 1`, so each has one

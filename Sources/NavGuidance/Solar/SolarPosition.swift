@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 
 /// The sun's position by the NOAA solar calculator equations (after Meeus, *Astronomical Algorithms*),
@@ -14,7 +15,7 @@ public enum SolarPosition {
         let julianDay = time / 86_400 + 2_440_587.5
         let t = (julianDay - 2_451_545) / 36_525
 
-        let meanLongitude = Geodesy.normalized(280.46646 + t * (36_000.76983 + t * 0.0003032))
+        let meanLongitude = Geodesy.normalizedDegrees(280.46646 + t * (36_000.76983 + t * 0.0003032))
         let meanAnomaly = 357.52911 + t * (35_999.05029 - 0.0001537 * t)
         let eccentricity = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
         let m = meanAnomaly * radians

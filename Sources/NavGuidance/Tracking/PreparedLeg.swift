@@ -1,13 +1,13 @@
+import NavCore
+
 /// A leg with the cumulative distances and times guidance looks up on every fix, so that progress,
 /// remaining time and delay are constant-time lookups instead of walks over the polyline.
 ///
 /// Only the leg and its traffic factors are encoded; everything else is derived again on decoding.
 struct PreparedLeg: Hashable, Sendable {
     let leg: GuidanceLeg
-    /// Distance from the start of the leg to each polyline point.
-    let cumulativeDistance: [Double]
-    /// Direction of each segment in degrees.
-    let segmentBearings: [Double]
+    /// The leg's line with cumulative distances and segment bearings.
+    let line: Polyline
     /// Free-flow travel time from the start of the leg to each polyline point.
     let freeFlowTime: [Double]
     private(set) var trafficFactors: [Double?]
@@ -18,21 +18,14 @@ struct PreparedLeg: Hashable, Sendable {
 
     init(_ leg: GuidanceLeg, trafficFactors: [Double?] = []) {
         self.leg = leg
-        let points = leg.coordinates
-        var distances = [0.0]
-        var bearings: [Double] = []
+        let line = Polyline(leg.coordinates)
         var times = [0.0]
-        distances.reserveCapacity(points.count)
-        bearings.reserveCapacity(points.count - 1)
-        times.reserveCapacity(points.count)
-        for i in 1..<points.count {
-            let length = Geodesy.distance(points[i - 1], points[i])
-            distances.append(distances[i - 1] + length)
-            bearings.append(Geodesy.bearing(from: points[i - 1], to: points[i]))
-            times.append(times[i - 1] + length / leg.freeFlowSpeeds[i - 1])
+        times.reserveCapacity(line.points.count)
+        for i in 0..<line.segmentCount {
+            let speed = i < leg.freeFlowSpeeds.count ? leg.freeFlowSpeeds[i] : leg.freeFlowSpeeds.last ?? 1
+            times.append(times[i] + line.segmentLength(i) / max(speed, 0.1))
         }
-        cumulativeDistance = distances
-        segmentBearings = bearings
+        self.line = line
         freeFlowTime = times
         self.trafficFactors = []
         trafficTime = times
@@ -40,10 +33,14 @@ struct PreparedLeg: Hashable, Sendable {
         applyTraffic(trafficFactors)
     }
 
-    var segmentCount: Int { cumulativeDistance.count - 1 }
-    var length: Double { cumulativeDistance[cumulativeDistance.count - 1] }
+    /// Distance from the start of the leg to each polyline point.
+    var cumulativeDistance: [Double] { line.cumulativeDistances }
+    /// Direction of each segment in degrees.
+    var segmentBearings: [Double] { line.segmentBearings }
+    var segmentCount: Int { line.segmentCount }
+    var length: Double { line.length }
     var totalTime: Double { trafficTime[trafficTime.count - 1] }
-    var end: Coordinate { leg.coordinates[leg.coordinates.count - 1] }
+    var end: Coordinate { line.end }
 
     /// Replaces the traffic speed factors (see ``TrafficUpdate``) and the times derived from them.
     mutating func applyTraffic(_ factors: [Double?]) {
@@ -65,29 +62,13 @@ struct PreparedLeg: Hashable, Sendable {
     }
 
     /// The segment containing `distance`, found by walking from a nearby segment.
-    func segmentIndex(at distance: Double, near hint: Int) -> Int {
-        var s = min(max(hint, 0), segmentCount - 1)
-        while s > 0 && cumulativeDistance[s] > distance { s -= 1 }
-        while s < segmentCount - 1 && cumulativeDistance[s + 1] <= distance { s += 1 }
-        return s
-    }
+    func segmentIndex(at distance: Double, near hint: Int) -> Int { line.segmentIndex(at: distance, near: hint) }
 
     /// Fraction of segment `s` covered at `distance`, in 0...1.
-    func fraction(at distance: Double, segment s: Int) -> Double {
-        let length = cumulativeDistance[s + 1] - cumulativeDistance[s]
-        guard length > 0 else { return 0 }
-        return min(max((distance - cumulativeDistance[s]) / length, 0), 1)
-    }
+    func fraction(at distance: Double, segment s: Int) -> Double { line.fraction(at: distance, segment: s) }
 
     /// The point `distance` metres along the leg, on segment `s`.
-    func coordinate(at distance: Double, segment s: Int) -> Coordinate {
-        let f = fraction(at: distance, segment: s)
-        let a = leg.coordinates[s]
-        let b = leg.coordinates[s + 1]
-        return Coordinate(
-            latitude: a.latitude + (b.latitude - a.latitude) * f,
-            longitude: a.longitude + (b.longitude - a.longitude) * f)
-    }
+    func coordinate(at distance: Double, segment s: Int) -> Coordinate { line.coordinate(at: distance, segment: s) }
 
     /// Traffic-aware time from the start of the leg to `distance`.
     func trafficTime(at distance: Double, segment s: Int) -> Double {

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 
 /// Follows the vehicle along the current leg: matches fixes to the polyline and keeps a filtered,

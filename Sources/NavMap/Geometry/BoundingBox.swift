@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 
 /// A latitude/longitude rectangle that does not cross the antimeridian.

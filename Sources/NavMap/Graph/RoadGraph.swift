@@ -1,3 +1,5 @@
+public import NavCore
+
 /// The routable road network: nodes, segments between consecutive way nodes, and two directed arcs per
 /// segment (arc `2s` runs from the segment's first node to its second, arc `2s + 1` back).
 ///

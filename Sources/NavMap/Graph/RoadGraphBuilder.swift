@@ -1,3 +1,5 @@
+import NavCore
+
 /// Turns OSM data into a ``RoadGraph``: applies the travel-mode profiles to every way, splits ways into
 /// segments, marks tolls, and resolves turn restrictions into forbidden arc pairs (restrictions via a way
 /// become a copy of the via way that lacks the forbidden exit).

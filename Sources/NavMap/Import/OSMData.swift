@@ -1,3 +1,5 @@
+import NavCore
+
 /// The part of an OSM extract that routing needs: every node's position, the ways that are roads or
 /// ferries, and turn-restriction relations.
 public struct OSMData: Sendable {

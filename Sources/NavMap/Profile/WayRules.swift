@@ -1,3 +1,5 @@
+import NavCore
+
 /// What the routing profiles make of one OSM way: who may use it in which direction, how fast, and the
 /// attributes guidance and avoidances need.
 public struct WayRules: Equatable, Sendable {

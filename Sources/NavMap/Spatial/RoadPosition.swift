@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A point on a road segment: where a coordinate snaps to.
 public struct RoadPosition: Sendable, Hashable {
     /// The segment index in the graph.

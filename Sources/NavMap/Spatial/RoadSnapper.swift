@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 
 /// Finds the nearest road segment to a coordinate through a uniform grid over all segments.
@@ -128,7 +129,7 @@ public struct RoadSnapper: Sendable {
                     var arc: Int?
                     if let heading {
                         let bearing = atan2(dx, dy) * 180 / .pi
-                        let forwardDiff = abs(bearingDifference(from: heading, to: bearing))
+                        let forwardDiff = abs(Geodesy.bearingDifference(from: heading, to: bearing))
                         let backwardDiff = 180 - forwardDiff
                         let diffs = [
                             (forwardOK, forwardDiff, 2 * segment), (backwardOK, backwardDiff, 2 * segment + 1),

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A deterministic city-like road network for tests and scale measurements: a jittered street grid
 /// (about 100 m blocks) with named streets, arterial avenues every tenth row and column, alternating
 /// one-way streets, a river down the middle crossed only by the avenues, a tolled motorway, and a ferry.
@@ -29,7 +31,7 @@ public struct SyntheticNetwork: Sendable {
 
     /// The network as OSM data (nodes, ways with tags).
     public func osmData() -> OSMData {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let metersPerDegreeLatitude = 111_195.0
         let metersPerDegreeLongitude = metersPerDegreeLatitude * 0.5  // cos 60°
         var nodes: [Int64: OSMData.Node] = [:]
@@ -97,27 +99,5 @@ public struct SyntheticNetwork: Sendable {
     /// The network as OSM XML text (for tests of the importer on generated input).
     public func osmXML() -> String {
         OSMXMLWriter.xml(for: osmData())
-    }
-}
-
-/// SplitMix64: a tiny, fast, well-mixed deterministic generator.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform value in 0..<1.
-    public mutating func nextUnit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
     }
 }

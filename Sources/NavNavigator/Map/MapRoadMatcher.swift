@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavRouting
@@ -9,12 +10,12 @@ import NavRouting
 struct MapRoadMatcher: RoadNetworkMatcher {
     let graph: RoadGraph
     let snapper: RoadSnapper
-    let mode: NavMap.TravelMode
+    let mode: TravelMode
     /// Beyond this distance a position is reported as measured: it is more likely off the map's roads
     /// (a car park, a new street) than on a road this far away.
     let maximumDistance: Double
 
-    init(router: Router, mode: NavMap.TravelMode, maximumDistance: Double = 75) {
+    init(router: Router, mode: TravelMode, maximumDistance: Double = 75) {
         graph = router.graph
         snapper = router.snapper
         self.mode = mode
@@ -24,7 +25,7 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     func match(latitude: Double, longitude: Double, heading: Double?) -> RoadMatch? {
         guard
             let position = snapper.nearest(
-                to: NavMap.Coordinate(latitude: latitude, longitude: longitude), mode: mode, heading: heading,
+                to: Coordinate(latitude: latitude, longitude: longitude), mode: mode, heading: heading,
                 maxDistanceMeters: maximumDistance)
         else { return nil }
         let segment = position.segment

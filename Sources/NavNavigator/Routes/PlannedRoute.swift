@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavMap
 import NavProtocol
@@ -31,7 +32,7 @@ struct PlannedRoute {
             guidanceLegs.append(
                 try GuidanceLeg(
                     coordinates: leg.coordinates.map {
-                        NavGuidance.Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+                        Coordinate(latitude: $0.latitude, longitude: $0.longitude)
                     },
                     freeFlowSpeeds: leg.segmentSpeeds, speedLimits: leg.segmentSpeedLimits,
                     roadNames: leg.segmentRoadNames, steps: steps, destination: destination))

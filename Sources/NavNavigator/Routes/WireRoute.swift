@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 import NavProtocol
 import NavRouting
@@ -29,7 +30,7 @@ enum WireRoute {
     }
 
     /// A GeoJSON line; a single point (an arrival step) is repeated, since GeoJSON needs two positions.
-    static func line(_ points: ArraySlice<NavMap.Coordinate>) -> LineString {
+    static func line(_ points: ArraySlice<Coordinate>) -> LineString {
         var positions = points.map { [$0.longitude, $0.latitude] }
         if positions.count == 1 { positions.append(positions[0]) }
         return LineString(positions: positions)

@@ -1,4 +1,5 @@
-public import NavBus
+import NavCore
+import NavBus
 import NavProtocol
 public import NavService
 
@@ -7,7 +8,7 @@ public import NavService
 /// One reactor thread owns every socket — the subscriber for `gps.fix.v1` and `traffic.conditions.v1`,
 /// the JSON-RPC server and the publisher — and the navigator, so sessions need no locks and events leave
 /// in the order they happened.
-public final class NavigatorService {
+public final class NavigatorService: Service {
     /// Where the service connects and how it is tuned.
     public struct Configuration: Sendable {
         /// The proxy's publisher side (`NAVBUS_PUB_ENDPOINT`).
@@ -16,8 +17,6 @@ public final class NavigatorService {
         public var subscriberEndpoint: String
         /// Where the control API binds (`NAVBUS_NAVIGATOR_ENDPOINT`).
         public var controlEndpoint: String
-        /// The instance name in `source` and heartbeats; host-pid when absent.
-        public var instance: String?
         /// Where sessions are saved; `nil` keeps them in memory only.
         public var stateDirectory: String?
         /// Timeouts and intervals of the navigator.
@@ -25,43 +24,35 @@ public final class NavigatorService {
 
         /// Creates a configuration.
         public init(
-            publisherEndpoint: String, subscriberEndpoint: String, controlEndpoint: String, instance: String? = nil,
+            publisherEndpoint: String, subscriberEndpoint: String, controlEndpoint: String,
             stateDirectory: String? = nil, settings: Navigator.Settings = Navigator.Settings()
         ) {
             self.publisherEndpoint = publisherEndpoint
             self.subscriberEndpoint = subscriberEndpoint
             self.controlEndpoint = controlEndpoint
-            self.instance = instance
             self.stateDirectory = stateDirectory
             self.settings = settings
         }
     }
 
-    /// The process name in heartbeats.
-    public static let processName = "navbus-navigator"
-
-    /// Most bus messages handled before the loop looks at its other sockets and timers.
-    static let fixesPerTurn = 256
 
     private let configuration: Configuration
     private let map: NavigatorMap
-    private let logger: Logger
-    /// The process's counters: the bus's own and the navigator's (`fixesProcessed`, `reroutes`, ...).
-    public let counters = BusCounters()
 
-    /// Creates the service; nothing is opened until ``run(stop:)``.
-    public init(configuration: Configuration, map: NavigatorMap, logger: Logger) {
+    /// Creates the service; nothing is opened until ``run(_:)``.
+    public init(configuration: Configuration, map: NavigatorMap) {
         self.configuration = configuration
         self.map = map
-        self.logger = logger
     }
 
-    /// Serves until `stop` is set, then saves unsaved progress and closes the sockets.
+    /// Serves until the context's stop flag is raised, then saves unsaved progress and closes the sockets.
     /// - Throws: `ZMQError` when an endpoint is malformed or taken, ``SessionStoreError`` when the state
     ///   directory is unusable.
-    public func run(stop: StopFlag) throws {
+    public func run(_ service: ServiceContext) throws {
         let context = ZMQContext()
-        let identity = SourceIdentity(role: "navigator", instance: configuration.instance)
+        let identity = service.identity
+        let counters = service.counters
+        let logger = service.logger
         let publisher = try Publisher(
             context: context, endpoint: configuration.publisherEndpoint, identity: identity, counters: counters)
         let subscriber = try Subscriber(
@@ -71,8 +62,6 @@ public final class NavigatorService {
         defer {
             for socket in [publisher.socket, subscriber.socket, server.socket] { socket.close() }
         }
-        let logger = logger
-        let counters = counters
         let navigator = try Navigator(
             map: map, settings: configuration.settings, stateDirectory: configuration.stateDirectory,
             counters: counters, log: { logger.warning($0) }
@@ -90,13 +79,12 @@ public final class NavigatorService {
         register(navigator, on: server)
         subscriber.onReject = { rejection in logger.debug("rejected a message: \(rejection)") }
 
-        let reactor = Reactor(stop: stop)
+        let reactor = Reactor(stop: service.stop)
         reactor.onError = { error in logger.warning("\(error)") }
         reactor.onReadable(subscriber.socket) {
             // A bounded batch, so that under a steady stream of fixes the loop still gets to its timers
             // (heartbeat, saves, expiry) and to control calls.
-            for _ in 0..<Self.fixesPerTurn {
-                guard let message = try subscriber.receive(dontWait: true) else { return }
+            try subscriber.drain { message in
                 switch message.topic {
                 case .gpsFix:
                     do {
@@ -120,8 +108,7 @@ public final class NavigatorService {
         }
         reactor.onReadable(server.socket) { try server.drain() }
         reactor.every(1.0) { navigator.tick() }
-        HeartbeatPublisher(process: Self.processName, identity: identity, counters: counters)
-            .schedule(on: reactor, publisher: publisher) { ["sessions": UInt64(navigator.sessionCount)] }
+        service.scheduleHeartbeat(on: reactor, publisher: publisher) { ["sessions": UInt64(navigator.sessionCount)] }
 
         logger.info(
             "serving \(configuration.controlEndpoint); fixes from \(configuration.subscriberEndpoint); "

@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavProtocol
 
@@ -14,7 +15,7 @@ extension GuidanceOptions {
         timeUpdateThreshold = configuration.timeUpdateThreshold
         distanceUpdateThreshold = configuration.distanceUpdateThreshold
         stopGuidanceAtArrival = configuration.stopGuidanceAtArrival
-        travelMode = NavGuidance.TravelMode(rawValue: configuration.travelMode.rawValue) ?? .driving
+        travelMode = TravelMode(rawValue: configuration.travelMode.rawValue) ?? .driving
         speedAlertOptions = NavGuidance.SpeedAlertOptions(
             minorPercentage: configuration.speedAlertOptions.minorPercentage,
             majorPercentage: configuration.speedAlertOptions.majorPercentage,

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// The area a traffic condition covers.
 ///
 /// On the wire: `{"type": "circle", "center": {"latitude": …, "longitude": …}, "radiusMeters": …}` or

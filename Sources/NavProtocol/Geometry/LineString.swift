@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A GeoJSON LineString object (RFC 7946): `{"type": "LineString", "coordinates": [[lon, lat], …]}`.
 ///
 /// Positions are in GeoJSON order, longitude first. GeoJSON requires at least two positions; a producer

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `navigator.configure` parameters: change some of a vehicle's navigator options.
 ///
 /// Every field is optional; absent fields keep their current value. The result is the whole

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A vehicle's complete navigator options: the `navigator.configure` result and part of
 /// `navigator.getState`.
 public struct NavigatorConfiguration: Codable, Sendable, Equatable {

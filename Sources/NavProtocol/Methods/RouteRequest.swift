@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `router.route` parameters: a stateless route query; nothing about the vehicle's session changes.
 public struct RouteRequest: Codable, Sendable, Equatable, VehicleScoped {
     /// Only selects whose configuration fills in absent options.

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `navigator.setDestinations` parameters: plan a trip from the vehicle's location through
 /// `waypoints` and make it the current route.
 public struct SetDestinationsParams: Codable, Sendable, Equatable, VehicleScoped {

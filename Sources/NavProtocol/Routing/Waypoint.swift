@@ -1,3 +1,5 @@
+public import NavCore
+
 /// A place to drive to: `{title, placeID}` or `{title, latitude, longitude}`.
 ///
 /// A `placeID` names an element of the loaded map (`osm:node/123`, `osm:way/456`) or an entry of the

@@ -1,3 +1,5 @@
+import NavCore
+
 /// Realistic example payloads for every topic and method, set in central Helsinki on a November
 /// evening (after sunset, so lighting is `lowLight`).
 ///

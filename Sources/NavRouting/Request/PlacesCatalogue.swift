@@ -1,5 +1,6 @@
+public import NavCore
 public import Foundation
-public import NavMap
+import NavMap
 
 /// Named places that waypoints can refer to by `placeID`, read from a JSON object
 /// `{ "<placeID>": { "title": ..., "latitude": ..., "longitude": ... } }`.

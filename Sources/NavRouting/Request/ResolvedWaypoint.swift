@@ -1,3 +1,4 @@
+public import NavCore
 public import NavMap
 
 /// A waypoint after resolution: where it is and where it meets the road network.

@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// Options of a route request.
 public struct RoutingOptions: Sendable, Equatable {

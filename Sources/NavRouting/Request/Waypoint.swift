@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// A stop of a trip: a coordinate, or a place id (`osm:node/ID`, `osm:way/ID`, or an id from the places
 /// catalogue).

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// Turns an arc path into a leg: polyline, per-segment attributes and steps.

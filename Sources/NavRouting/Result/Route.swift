@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// A whole trip: one leg per pair of consecutive waypoints.
 public struct Route: Sendable, Equatable {

@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// The route between two consecutive waypoints, with per-segment data for guidance (segment `i` runs
 /// from `coordinates[i]` to `coordinates[i + 1]`).

@@ -1,4 +1,5 @@
-public import NavMap
+public import NavCore
+import NavMap
 
 /// One instruction of turn-by-turn guidance and the stretch of road it covers.
 public struct RouteStep: Sendable, Equatable {

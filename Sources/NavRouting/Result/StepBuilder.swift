@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// Finds the maneuvers along a path and writes their instructions.
@@ -89,7 +90,7 @@ struct StepBuilder {
     }
 
     private func maneuver(from a: Int, to b: Int, sameName: Bool) -> Maneuver? {
-        let turn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
+        let turn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
         let fromClass = graph.highwayClass(ofWay: graph.way(ofSegment: a >> 1))
         let toClass = graph.highwayClass(ofWay: graph.way(ofSegment: b >> 1))
         let fromMain = fromClass == .motorway || fromClass == .trunk
@@ -105,10 +106,10 @@ struct StepBuilder {
         }
         if abs(turn) < 40,
             let other = others.first(where: {
-                abs(bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
+                abs(Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
             })
         {
-            let otherTurn = bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
+            let otherTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
             if !sameName || fromMain { return turn < otherTurn ? .forkLeft : .forkRight }
         }
         // Where the road merely bends and there is nothing else to take, there is nothing to say either,

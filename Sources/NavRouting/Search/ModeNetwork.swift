@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 
 /// Everything the search needs for one travel mode, prepared once per router: integer arc weights,

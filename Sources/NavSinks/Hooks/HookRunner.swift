@@ -1,3 +1,4 @@
+import NavCore
 public import NavBus
 
 #if canImport(Glibc)

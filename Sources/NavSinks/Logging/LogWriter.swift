@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 public import NavBus
 import NavProtocol

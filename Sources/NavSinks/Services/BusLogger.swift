@@ -1,4 +1,5 @@
-public import NavBus
+import NavCore
+import NavBus
 public import NavService
 import NavProtocol
 
@@ -8,26 +9,24 @@ import NavProtocol
 /// (``LogWriter``) does all file work. When the queue is full the line is dropped and counted as `dropped` in the
 /// heartbeat. When recording every topic it also detects sequence gaps per source, from one second after start
 /// (see ``SequenceGapDetector``), and writes a `navbus.logger.gap` record for each (counted as `gapRecords`).
-public final class BusLogger {
+public final class BusLogger: Service {
     public struct Configuration: Sendable {
         public var subscriberEndpoint: String
         public var publisherEndpoint: String
         /// Topic prefixes to record; empty records everything.
         public var prefixes: [String]
-        public var identity: SourceIdentity
         /// Lines the queue between the receive loop and the writer holds.
         public var queueCapacity: Int
         /// Bytes the queue holds at most, whatever the number of lines.
         public var queueByteLimit: Int
 
         public init(
-            subscriberEndpoint: String, publisherEndpoint: String, prefixes: [String], identity: SourceIdentity,
+            subscriberEndpoint: String, publisherEndpoint: String, prefixes: [String],
             queueCapacity: Int = 65_536, queueByteLimit: Int = 64 << 20
         ) {
             self.subscriberEndpoint = subscriberEndpoint
             self.publisherEndpoint = publisherEndpoint
             self.prefixes = prefixes
-            self.identity = identity
             self.queueCapacity = queueCapacity
             self.queueByteLimit = queueByteLimit
         }
@@ -37,31 +36,35 @@ public final class BusLogger {
     }
 
     public let configuration: Configuration
-    public let counters = BusCounters()
-    private let logger: Logger
+    private let output: any LogOutput
 
-    public init(configuration: Configuration, logger: Logger) {
+    public init(configuration: Configuration, output: any LogOutput) {
         self.configuration = configuration
-        self.logger = logger
+        self.output = output
     }
 
-    /// Records until `stop` is requested, then writes out everything queued.
+    /// Records until the context's stop flag is raised, then writes out everything queued.
     /// - Throws: `ZMQError` when the sockets cannot be set up.
-    public func run(output: some LogOutput, stop: StopFlag) throws {
+    public func run(_ context: ServiceContext) throws {
+        try record(into: output, context)
+    }
+
+    private func record(into output: some LogOutput, _ service: ServiceContext) throws {
+        let counters = service.counters
+        let stop = service.stop
         let context = ZMQContext()
         let subscriber = try Subscriber(
             context: context, endpoint: configuration.subscriberEndpoint, prefixes: configuration.prefixes,
             counters: counters, acceptUnknownTopics: true)
         let publisher = try Publisher(
-            context: context, endpoint: configuration.publisherEndpoint, identity: configuration.identity,
+            context: context, endpoint: configuration.publisherEndpoint, identity: service.identity,
             counters: counters)
-        let logger = self.logger
+        let logger = service.logger
         subscriber.onReject = { logger.warning("rejected a message: \($0)") }
         let queue = BoundedQueue<[UInt8]>(
             capacity: configuration.queueCapacity, weightLimit: configuration.queueByteLimit, weight: { $0.count })
         let writer = LogWriter(queue: queue, output: output, counters: counters) { logger.error($0) }
         let writerThread = writer.start()
-        let counters = self.counters
         func enqueue(_ line: [UInt8]) {
             if !queue.offer(line) { counters.add("dropped") }
         }
@@ -78,17 +81,16 @@ public final class BusLogger {
             }
             enqueue(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
         }
-        reactor.onReadable(subscriber.socket) { try subscriber.drainBatch(record) }
-        HeartbeatPublisher(process: "navbus-logger", identity: configuration.identity, counters: counters)
-            .schedule(on: reactor, publisher: publisher) {
-                ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
-            }
+        reactor.onReadable(subscriber.socket) { try subscriber.drain(record) }
+        service.scheduleHeartbeat(on: reactor, publisher: publisher) {
+            ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
+        }
         logger.info(
             "recording \(configuration.prefixes.isEmpty ? "every topic" : configuration.prefixes.joined(separator: ", "))"
                 + (detectsGaps ? "" : " (sequence gaps are not detected with a topic filter)"))
         try reactor.run()
         // What already arrived is recorded too, so stopping loses nothing the logger had received.
-        try? subscriber.drain(record)
+        _ = try? subscriber.drain(limit: 65_536, record)
         if !writerThread.finish(timeout: 10) {
             logger.error("the writer did not finish within 10 s; the last lines may be lost")
         }

@@ -1,4 +1,5 @@
-public import NavBus
+import NavCore
+import NavBus
 public import NavService
 public import NavProtocol
 
@@ -9,7 +10,7 @@ public import NavProtocol
 /// Hook environment: `NAVBUS_VEHICLE`, `NAVBUS_LIGHTING_MODE` (normal or lowLight), `NAVBUS_THEME` (the theme's
 /// name), `NAVBUS_PRIMARY_BACKGROUND`, `NAVBUS_SECONDARY_BACKGROUND`, `NAVBUS_TEXT_COLOUR`,
 /// `NAVBUS_ACCENT_COLOUR` (`#RRGGBB`), `NAVBUS_CHANGED_AT` (RFC 3339).
-public final class LightingController {
+public final class LightingController: Service {
     public struct Configuration: Sendable {
         public var settings: VehicleSinkSettings
         /// Seconds of message time a new suggestion must persist before it is applied.
@@ -24,24 +25,19 @@ public final class LightingController {
     }
 
     public let configuration: Configuration
-    public let counters = BusCounters()
-    private let logger: Logger
 
-    public init(configuration: Configuration, logger: Logger) {
+    public init(configuration: Configuration) {
         self.configuration = configuration
-        self.logger = logger
     }
 
-    /// Runs until `stop` is requested.
+    /// Runs until the context's stop flag is raised.
     /// - Throws: `ZMQError` when the sockets cannot be set up.
-    public func run(stop: StopFlag) throws {
-        let counters = self.counters
-        let logger = self.logger
+    public func run(_ context: ServiceContext) throws {
+        let counters = context.counters
+        let logger = context.logger
         let dwell = configuration.dwellSeconds
         let themes = configuration.themes
-        let loop = try VehicleSinkLoop<LightingModeSuggestion>(
-            settings: configuration.settings, topic: .navLightingMode, process: "navbus-lighting-controller",
-            counters: counters, logger: logger)
+        let loop = try VehicleSinkLoop<LightingModeSuggestion>(settings: configuration.settings, topic: .navLightingMode, context: context)
         var filters: [String: LightingDwellFilter] = [:]
 
         func apply(_ change: LightingDwellFilter.Change?, vehicle: String) throws {
@@ -56,7 +52,7 @@ public final class LightingController {
 
         logger.info("applying lighting suggestions after a dwell of \(dwell) s")
         try loop.run(
-            stop: stop,
+            stop: context.stop,
             observe: { vehicle, suggestion, time in
                 try apply(
                     filters[vehicle, default: LightingDwellFilter(dwellSeconds: dwell)].observe(suggestion.mode, at: time),

@@ -1,4 +1,5 @@
-public import NavBus
+import NavCore
+import NavBus
 public import NavService
 public import NavProtocol
 
@@ -8,7 +9,7 @@ public import NavProtocol
 /// Hook environment: `NAVBUS_VEHICLE`, `NAVBUS_SEVERITY` (none, minor, major), `NAVBUS_RAISED` (true or false),
 /// `NAVBUS_SPEED` and `NAVBUS_SPEED_LIMIT` (m/s; the limit empty when unknown), `NAVBUS_PERCENTAGE`,
 /// `NAVBUS_SINCE` (RFC 3339).
-public final class SpeedingAlerter {
+public final class SpeedingAlerter: Service {
     public struct Configuration: Sendable {
         public var settings: VehicleSinkSettings
         public var policy: SpeedAlertPolicy
@@ -20,23 +21,18 @@ public final class SpeedingAlerter {
     }
 
     public let configuration: Configuration
-    public let counters = BusCounters()
-    private let logger: Logger
 
-    public init(configuration: Configuration, logger: Logger) {
+    public init(configuration: Configuration) {
         self.configuration = configuration
-        self.logger = logger
     }
 
-    /// Runs until `stop` is requested.
+    /// Runs until the context's stop flag is raised.
     /// - Throws: `ZMQError` when the sockets cannot be set up.
-    public func run(stop: StopFlag) throws {
-        let counters = self.counters
-        let logger = self.logger
+    public func run(_ context: ServiceContext) throws {
+        let counters = context.counters
+        let logger = context.logger
         let policy = configuration.policy
-        let loop = try VehicleSinkLoop<SpeedingUpdate>(
-            settings: configuration.settings, topic: .navSpeeding, process: "navbus-speeding-alerter",
-            counters: counters, logger: logger)
+        let loop = try VehicleSinkLoop<SpeedingUpdate>(settings: configuration.settings, topic: .navSpeeding, context: context)
         var machines: [String: SpeedAlertStateMachine] = [:]
 
         func announce(_ alert: SpeedAlert?, vehicle: String) throws {
@@ -51,7 +47,7 @@ public final class SpeedingAlerter {
             "alerting from \(policy.minorPercentage)% (minor) and \(policy.majorPercentage)% (major) above the limit, "
                 + "clear margin \(policy.clearMargin) points, minimum duration \(policy.minimumDuration) s")
         try loop.run(
-            stop: stop,
+            stop: context.stop,
             observe: { vehicle, update, time in
                 try announce(
                     machines[vehicle, default: SpeedAlertStateMachine(policy: policy)].observe(update, at: time),

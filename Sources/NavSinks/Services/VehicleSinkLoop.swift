@@ -1,3 +1,4 @@
+import NavCore
 import NavBus
 import NavProtocol
 import NavService
@@ -11,25 +12,27 @@ final class VehicleSinkLoop<Input: Decodable> {
     let hooks: HookRunner?
     private let subscriber: Subscriber
     private let topic: Topic
-    private let process: String
     private let settings: VehicleSinkSettings
+    private let context: ServiceContext
     private let counters: BusCounters
     private let logger: Logger
     // Kept alive for the sockets made from it.
-    private let context = ZMQContext()
+    private let zmq = ZMQContext()
 
-    init(settings: VehicleSinkSettings, topic: Topic, process: String, counters: BusCounters, logger: Logger) throws {
+    init(settings: VehicleSinkSettings, topic: Topic, context: ServiceContext) throws {
+        let counters = context.counters
+        let logger = context.logger
         self.settings = settings
         self.topic = topic
-        self.process = process
+        self.context = context
         self.counters = counters
         self.logger = logger
         subscriber = try Subscriber(
-            context: context, endpoint: settings.subscriberEndpoint, prefixes: [topic.rawValue],
+            context: zmq, endpoint: settings.subscriberEndpoint, prefixes: [topic.rawValue],
             counters: counters, subjects: settings.vehicles)
         subscriber.onReject = { logger.warning("rejected a message: \($0)") }
         publisher = try Publisher(
-            context: context, endpoint: settings.publisherEndpoint, identity: settings.identity, counters: counters)
+            context: zmq, endpoint: settings.publisherEndpoint, identity: context.identity, counters: counters)
         hooks = settings.hookCommand.map { command in
             HookRunner(command: command, counters: counters) { logger.warning($0) }
         }
@@ -48,7 +51,7 @@ final class VehicleSinkLoop<Input: Decodable> {
         let reactor = Reactor(stop: stop)
         reactor.onError = { [logger] in logger.error("\($0)") }
         reactor.onReadable(subscriber.socket) { [subscriber, topic, counters, logger] in
-            try subscriber.drainBatch { message in
+            try subscriber.drain { message in
                 guard message.topic == topic else { return }
                 let input: Input
                 do {
@@ -70,8 +73,7 @@ final class VehicleSinkLoop<Input: Decodable> {
             }
             hooks?.reap()
         }
-        HeartbeatPublisher(process: process, identity: settings.identity, counters: counters)
-            .schedule(on: reactor, publisher: publisher, extra: heartbeatExtra)
+        context.scheduleHeartbeat(on: reactor, publisher: publisher, extra: heartbeatExtra)
         try reactor.run()
         hooks?.waitForRunning(timeout: 2)
     }

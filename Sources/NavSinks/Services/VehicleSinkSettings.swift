@@ -1,22 +1,19 @@
-public import NavBus
 
 /// What a per-vehicle sink (the speeding alerter, the lighting controller) connects to and whom it tells.
 public struct VehicleSinkSettings: Sendable {
     public var subscriberEndpoint: String
     public var publisherEndpoint: String
-    public var identity: SourceIdentity
     /// Only these vehicles, or all when `nil`.
     public var vehicles: Set<String>?
     /// The `--exec` hook, run through `/bin/sh -c` on each change.
     public var hookCommand: String?
 
     public init(
-        subscriberEndpoint: String, publisherEndpoint: String, identity: SourceIdentity, vehicles: Set<String>? = nil,
+        subscriberEndpoint: String, publisherEndpoint: String, vehicles: Set<String>? = nil,
         hookCommand: String? = nil
     ) {
         self.subscriberEndpoint = subscriberEndpoint
         self.publisherEndpoint = publisherEndpoint
-        self.identity = identity
         self.vehicles = vehicles
         self.hookCommand = hookCommand
     }

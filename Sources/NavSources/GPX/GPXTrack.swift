@@ -1,3 +1,4 @@
+import NavCore
 public import Foundation
 public import NavProtocol
 

@@ -1,17 +1,18 @@
+public import NavCore
 public import NavProtocol
 
 /// A gpsd client: connects over TCP, asks for JSON reports with `?WATCH={"enable":true,"json":true}`, and
 /// delivers every TPV report with a 2D or 3D fix as a ``GPSFix`` with source `gpsd`.
 ///
 /// When gpsd goes away (restart, network) the client reconnects with ``ReconnectBackoff`` and watches
-/// again; it only ends when its ``StopSignal`` is raised. Use it as a blocking reader with
+/// again; it only ends when its ``StopFlag`` is raised. Use it as a blocking reader with
 /// ``run(stop:deliver:)`` on a dedicated thread, or as an async sequence with ``GPSFixSource/fixes(bufferingNewest:)``.
 public struct GpsdClient: GPSFixSource {
     public let host: String
     public let port: Int
     public var backoff: ReconnectBackoff
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     /// The request that starts the JSON report stream.
     public static let watchCommand = #"?WATCH={"enable":true,"json":true}"# + "\n"
@@ -28,7 +29,7 @@ public struct GpsdClient: GPSFixSource {
     ///   - logger: connection events.
     public init(
         host: String = "127.0.0.1", port: Int = GpsdClient.defaultPort, backoff: ReconnectBackoff = ReconnectBackoff(),
-        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+        counters: SourceCounters = SourceCounters(), logger: Logger = .silent
     ) {
         self.host = host
         self.port = port
@@ -37,7 +38,7 @@ public struct GpsdClient: GPSFixSource {
         self.logger = logger
     }
 
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         let host = host
         let port = port
         var reader = ReconnectingReader(
@@ -61,7 +62,7 @@ public struct GpsdClient: GPSFixSource {
                 }
             } catch {
                 counters.countSkipped("json", malformed: true)
-                logger(.debug, "gpsd \(host):\(port): \(error)")
+                logger.debug("gpsd \(host):\(port): \(error)")
             }
         }
         try reader.run(

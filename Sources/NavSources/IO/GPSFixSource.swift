@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 public import NavProtocol
 
@@ -11,7 +12,7 @@ public protocol GPSFixSource: Sendable {
     /// Reads until the input ends (files, stdin), `stop` is raised, or an unrecoverable error.
     /// Network and serial sources reconnect by themselves and only end when stopped.
     /// - Throws: ``SourceError`` when the input cannot be opened at all (missing file, unparsable GPX).
-    func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws
+    func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws
 }
 
 /// How often blocking reads wake up to check for a stop request, in seconds.
@@ -25,8 +26,8 @@ extension GPSFixSource {
     public func fixes(bufferingNewest: Int = 64) -> AsyncThrowingStream<GPSFix, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: GPSFix.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(bufferingNewest))
-        let stop = StopSignal()
-        continuation.onTermination = { _ in stop.stop() }
+        let stop = StopFlag()
+        continuation.onTermination = { _ in stop.requestStop() }
         let thread = Thread { [self] in
             do {
                 try run(stop: stop) { continuation.yield($0) }

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+public import NavCore
 public import NavProtocol
 
 /// The clock replays are paced by. Injected so tests check replay timing without waiting.
@@ -13,7 +14,7 @@ public protocol PlaybackClock: Sendable {
     func wallTime() -> Timestamp
     /// Blocks until `deadline` (in ``now()`` seconds) or until `stop` is raised.
     /// - Returns: `false` when stopped.
-    func sleep(until deadline: Double, stop: StopSignal) -> Bool
+    func sleep(until deadline: Double, stop: StopFlag) -> Bool
 }
 
 /// The real clock: `CLOCK_MONOTONIC` and interruptible sleeps.
@@ -28,9 +29,9 @@ public struct SystemPlaybackClock: PlaybackClock {
 
     public func wallTime() -> Timestamp { .now() }
 
-    public func sleep(until deadline: Double, stop: StopSignal) -> Bool {
+    public func sleep(until deadline: Double, stop: StopFlag) -> Bool {
         let remaining = deadline - now()
-        if remaining <= 0 { return !stop.isStopped }
+        if remaining <= 0 { return !stop.isStopRequested }
         return !stop.wait(seconds: remaining)
     }
 }

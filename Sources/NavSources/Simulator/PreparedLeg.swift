@@ -1,3 +1,5 @@
+import NavCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -59,7 +61,7 @@ final class PreparedLeg: Sendable {
         }
         var corners = Array(repeating: Double.infinity, count: latitudes.count)
         for vertex in 1..<max(1, latitudes.count - 1) {
-            let angle = Geodesy.turnAngle(from: bearings[vertex - 1], to: bearings[vertex])
+            let angle = Geodesy.angleBetween(bearings[vertex - 1], bearings[vertex])
             guard angle > 1 else { continue }
             let shorter = min(cumulative[vertex] - cumulative[vertex - 1], cumulative[vertex + 1] - cumulative[vertex])
             let tangent = min(shorter / 2, Self.maximumTangentLength)

@@ -1,3 +1,4 @@
+import NavCore
 public import NavProtocol
 
 /// Drives a simulated vehicle along a route and reports where it is, one ``GPSFix`` per step.

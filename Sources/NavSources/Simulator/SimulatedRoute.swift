@@ -1,3 +1,5 @@
+import NavCore
+
 /// A route for the simulator to drive: one or more legs, each a polyline ending at a stop.
 ///
 /// The feeder builds it from the navigator's route legs; the simulator knows nothing of road graphs.

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// Plays recorded fixes back at their recorded pace (scaled by ``ReplayOptions/rate``) on a
@@ -15,7 +16,7 @@ public struct FixReplayer: Sendable {
     ///
     /// The wait before a fix is its timestamp difference to the previous one divided by the rate; gaps over
     /// ``ReplayOptions/maximumGap`` are shortened, and a timestamp going backwards plays at once.
-    public func replay(_ fixes: [GPSFix], stop: StopSignal, deliver: (GPSFix) -> Void) {
+    public func replay(_ fixes: [GPSFix], stop: StopFlag, deliver: (GPSFix) -> Void) {
         guard let first = fixes.first else { return }
         let shift = options.restamp ? clock.wallTime().seconds(since: first.timestamp) : 0
         var deadline = clock.now()
@@ -25,7 +26,7 @@ public struct FixReplayer: Sendable {
                 let gap = min(max(0, fix.timestamp.seconds(since: previous)), options.maximumGap)
                 deadline += gap / rate
                 guard clock.sleep(until: deadline, stop: stop) else { return }
-            } else if stop.isStopped {
+            } else if stop.isStopRequested {
                 return
             }
             previous = fix.timestamp

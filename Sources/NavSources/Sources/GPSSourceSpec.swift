@@ -1,3 +1,4 @@
+public import NavCore
 /// A `--source` value of the feeder: where raw fixes come from.
 ///
 /// | text | meaning |
@@ -167,7 +168,7 @@ public enum GPSSourceSpec: Sendable, Equatable, CustomStringConvertible {
     ///   - logger: connection events and summaries.
     public func makeSource(
         counters: SourceCounters = SourceCounters(), clock: any PlaybackClock = SystemPlaybackClock(),
-        logger: @escaping SourceLogger = silentSourceLogger
+        logger: Logger = .silent
     ) -> (any GPSFixSource)? {
         switch self {
         case .simulator:

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// Replays the timed points of a GPX file with their original timing (or scaled by a rate).
@@ -5,11 +6,11 @@ public struct GPXReplay: GPSFixSource {
     public let path: String
     public var replayer: FixReplayer
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     public init(
         path: String, replayer: FixReplayer = FixReplayer(), counters: SourceCounters = SourceCounters(),
-        logger: @escaping SourceLogger = silentSourceLogger
+        logger: Logger = .silent
     ) {
         self.path = path
         self.replayer = replayer
@@ -18,11 +19,11 @@ public struct GPXReplay: GPSFixSource {
     }
 
     /// - Throws: ``SourceError`` `.io` or `.parse` when the file is unreadable or has no timed point.
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         let track = try GPXTrack(contentsOf: path)
         counters.countSkipped("gpxPointWithoutTime", malformed: true, times: track.skippedPoints)
-        if track.skippedPoints > 0 { logger(.warning, "GPX \(path): skipped \(track.skippedPoints) points without time or coordinates") }
-        logger(.info, "GPX \(path): replaying \(track.fixes.count) points")
+        if track.skippedPoints > 0 { logger.warning("GPX \(path): skipped \(track.skippedPoints) points without time or coordinates") }
+        logger.info("GPX \(path): replaying \(track.fixes.count) points")
         let counters = counters
         replayer.replay(track.fixes, stop: stop) { fix in
             counters.countFix()

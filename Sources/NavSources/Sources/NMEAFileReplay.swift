@@ -1,3 +1,4 @@
+public import NavCore
 import Foundation
 public import NavProtocol
 
@@ -8,7 +9,7 @@ public struct NMEAFileReplay: GPSFixSource {
     public var parser: NMEAParser
     public var replayer: FixReplayer
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     /// - Parameters:
     ///   - path: the log file.
@@ -18,7 +19,7 @@ public struct NMEAFileReplay: GPSFixSource {
     ///   - logger: a summary of skipped lines.
     public init(
         path: String, parser: NMEAParser = NMEAParser(), replayer: FixReplayer = FixReplayer(),
-        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+        counters: SourceCounters = SourceCounters(), logger: Logger = .silent
     ) {
         self.path = path
         self.parser = parser
@@ -28,7 +29,7 @@ public struct NMEAFileReplay: GPSFixSource {
     }
 
     /// - Throws: ``SourceError`` `.io` when the file cannot be read.
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(.io, "cannot read NMEA log \(path)")
         }
@@ -40,8 +41,8 @@ public struct NMEAFileReplay: GPSFixSource {
             counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: count)
         }
         let malformed = decoder.statistics.malformed
-        if malformed > 0 { logger(.warning, "NMEA log \(path): skipped \(malformed) malformed lines") }
-        logger(.info, "NMEA log \(path): replaying \(fixes.count) fixes")
+        if malformed > 0 { logger.warning("NMEA log \(path): skipped \(malformed) malformed lines") }
+        logger.info("NMEA log \(path): replaying \(fixes.count) fixes")
         let counters = counters
         replayer.replay(fixes, stop: stop) { fix in
             counters.countFix()

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+public import NavCore
 public import NavProtocol
 
 /// Live NMEA 0183 from a serial port, a TCP server (an NMEA multiplexer, a phone app) or standard input.
@@ -22,7 +23,7 @@ public struct NMEAStreamSource: GPSFixSource {
     public var parser: NMEAParser
     public var backoff: ReconnectBackoff
     public let counters: SourceCounters
-    private let logger: SourceLogger
+    private let logger: Logger
 
     /// - Parameters:
     ///   - input: the device, server or stdin.
@@ -32,7 +33,7 @@ public struct NMEAStreamSource: GPSFixSource {
     ///   - logger: connection events.
     public init(
         input: Input, parser: NMEAParser = NMEAParser(), backoff: ReconnectBackoff = ReconnectBackoff(),
-        counters: SourceCounters = SourceCounters(), logger: @escaping SourceLogger = silentSourceLogger
+        counters: SourceCounters = SourceCounters(), logger: Logger = .silent
     ) {
         self.input = input
         self.parser = parser
@@ -41,7 +42,7 @@ public struct NMEAStreamSource: GPSFixSource {
         self.logger = logger
     }
 
-    public func run(stop: StopSignal, deliver: (GPSFix) -> Void) throws {
+    public func run(stop: StopFlag, deliver: (GPSFix) -> Void) throws {
         var reader: ReconnectingReader
         switch input {
         case .serial(let path, let baud):

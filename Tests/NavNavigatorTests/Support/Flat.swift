@@ -1,10 +1,11 @@
+import NavCore
 import Foundation
 import NavMap
 
 /// Distances in a local flat projection, exact enough within a few hundred metres.
 enum Flat {
     /// Metres from `point` to the segment `a`–`b`.
-    static func distance(_ point: NavMap.Coordinate, toSegment a: NavMap.Coordinate, _ b: NavMap.Coordinate) -> Double {
+    static func distance(_ point: Coordinate, toSegment a: Coordinate, _ b: Coordinate) -> Double {
         let scale = cos(point.latitude * .pi / 180) * 111_195
         let (px, py) = (point.longitude * scale, point.latitude * 111_195)
         let (ax, ay) = (a.longitude * scale, a.latitude * 111_195)

@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavMap
 import NavProtocol
@@ -7,7 +8,7 @@ import NavRouting
 struct RouteTrace {
     struct Sample {
         /// Where the vehicle really is.
-        var truth: NavMap.Coordinate
+        var truth: Coordinate
         /// Index of the polyline segment it is on.
         var segment: Int
         /// Metres driven along the polyline.
@@ -28,7 +29,7 @@ struct RouteTrace {
 
     /// Drives along `points` at each segment's speed (capped to a city pace), one fix per second; the
     /// first fix is exact, as a vehicle starting from a known place.
-    mutating func drive(_ points: [NavMap.Coordinate], speeds: [Double]? = nil, exactStart: Bool = true) {
+    mutating func drive(_ points: [Coordinate], speeds: [Double]? = nil, exactStart: Bool = true) {
         var cumulative: [Double] = [0]
         for i in 1..<points.count { cumulative.append(cumulative[i - 1] + points[i - 1].distance(to: points[i])) }
         let total = cumulative[cumulative.count - 1]
@@ -54,7 +55,7 @@ struct RouteTrace {
 
     /// The direction of travel on segment `index`, looking past zero-length segments (a route starting
     /// exactly at a node repeats it).
-    static func course(_ points: [NavMap.Coordinate], from index: Int) -> Double {
+    static func course(_ points: [Coordinate], from index: Int) -> Double {
         for j in (index + 1)..<points.count where points[index].distance(to: points[j]) > 0.5 {
             return points[index].bearing(to: points[j])
         }
@@ -73,7 +74,7 @@ struct RouteTrace {
     }
 
     private mutating func emit(
-        _ truth: NavMap.Coordinate, segment: Int, along: Double, course: Double?, speed: Double, exact: Bool
+        _ truth: Coordinate, segment: Int, along: Double, course: Double?, speed: Double, exact: Bool
     ) {
         let east = exact ? 0 : random.gaussian(sigma: sigma)
         let north = exact ? 0 : random.gaussian(sigma: sigma)

@@ -1,6 +1,7 @@
+import NavCore
 import Foundation
 
-/// A deterministic generator (SplitMix64), so every trip and its noise come back from the seed.
+/// A deterministic generator (SeededGenerator), so every trip and its noise come back from the seed.
 struct SeededRandom {
     private var state: UInt64
 

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 import NavNavigator
 import NavRouting
@@ -13,18 +14,18 @@ struct TripPlanner {
     }
 
     /// A random drivable node position.
-    mutating func randomPoint() -> NavMap.Coordinate {
+    mutating func randomPoint() -> Coordinate {
         map.graph.coordinate(ofNode: random.index(below: map.graph.nodeCount))
     }
 
     /// The fastest driving route from `origin` to `destination`, when there is one.
-    func route(from origin: NavMap.Coordinate, to destinations: [NavMap.Coordinate], heading: Double? = nil)
+    func route(from origin: Coordinate, to destinations: [Coordinate], heading: Double? = nil)
         -> NavRouting.RouteLeg?
     {
         routeLegs(from: origin, to: destinations, heading: heading)?.first
     }
 
-    func routeLegs(from origin: NavMap.Coordinate, to destinations: [NavMap.Coordinate], heading: Double? = nil)
+    func routeLegs(from origin: Coordinate, to destinations: [Coordinate], heading: Double? = nil)
         -> [NavRouting.RouteLeg]?
     {
         let waypoints =

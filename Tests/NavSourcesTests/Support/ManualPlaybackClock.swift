@@ -1,3 +1,4 @@
+import NavCore
 import Foundation
 import NavProtocol
 import NavSources
@@ -29,11 +30,11 @@ final class ManualPlaybackClock: PlaybackClock, @unchecked Sendable {
 
     func wallTime() -> Timestamp { wall }
 
-    func sleep(until deadline: Double, stop: StopSignal) -> Bool {
+    func sleep(until deadline: Double, stop: StopFlag) -> Bool {
         lock.lock()
         recorded.append(deadline)
         current = max(current, deadline)
         lock.unlock()
-        return !stop.isStopped
+        return !stop.isStopRequested
     }
 }

@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
-/// A small deterministic random number generator (SplitMix64), so a simulation with the same seed
-/// produces the same fixes on every machine and every run.
-public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
+/// A small deterministic random number generator (SeededGenerator), so that a simulation, a synthetic network or
+/// a randomised test with the same seed gives the same result on every machine and every run.
+public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
     private var state: UInt64
 
     /// - Parameter seed: any value; equal seeds give equal sequences.
@@ -22,11 +18,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
         return z ^ (z >> 31)
     }
 
+    /// A uniform value in 0..<1 with 53 random bits.
+    public mutating func nextUnit() -> Double {
+        Double(next() >> 11) / 9_007_199_254_740_992
+    }
+
     /// A pair of independent standard normal samples (Box–Muller).
-    mutating func gaussianPair() -> (Double, Double) {
+    public mutating func gaussianPair() -> (Double, Double) {
         // Draw from (0, 1] so the logarithm stays finite.
         let u1 = (Double(next() >> 11) + 1) / 9_007_199_254_740_992
-        let u2 = Double(next() >> 11) / 9_007_199_254_740_992
+        let u2 = nextUnit()
         let radius = (-2 * log(u1)).squareRoot()
         let angle = 2 * Double.pi * u2
         return (radius * cos(angle), radius * sin(angle))

@@ -14,7 +14,7 @@ struct VehicleSimulation: Sendable {
     /// gives the vehicle a route.
     private var loop: SimulatedRoute?
     /// Monotonic time at which the next fix is due.
-    private var nextFixDue: Double = 0
+    private(set) var nextFixDue: Double = 0
     private let seed: UInt64
     private var restarts: UInt64 = 0
 

@@ -15,6 +15,9 @@ struct LocationSimulator {
     private var simulations: [VehicleSimulation] = []
     private var names: [String] = []
     private var indexByName: [String: Int] = [:]
+    /// Monotonic time of the next fix any vehicle owes, so the feeder's loop sleeps until then instead of
+    /// ticking while idle; minus infinity after a change, so the next turn looks again.
+    private(set) var nextDue = -Double.infinity
 
     init(defaults: SimulationOptions, seed: UInt64) {
         self.defaults = defaults
@@ -74,11 +77,13 @@ struct LocationSimulator {
     /// Takes a `nav.route_changed.v1` about `vehicle`.
     /// - Throws: `SourceError` when the route cannot be driven (the vehicle keeps its previous route).
     mutating func routeChanged(_ change: RouteChanged, vehicle: String) throws {
+        nextDue = -.infinity
         try simulations[index(of: vehicle)].follow(change)
     }
 
     /// Starts `vehicle` on a trip of its own that it repeats (fleet mode).
     mutating func driveLoop(vehicle: String, route: SimulatedRoute, now: Double) {
+        nextDue = -.infinity
         simulations[index(of: vehicle)].driveLoop(route, stopSeconds: Self.fleetStopSeconds, now: now)
     }
 
@@ -89,9 +94,14 @@ struct LocationSimulator {
 
     /// Produces every fix due by `now`, with the vehicle it is about.
     mutating func produceFixes(now: Double, _ deliver: (String, GPSFix) throws -> Void) rethrows {
-        for index in simulations.indices where simulations[index].isDue(now: now) {
-            try simulations[index].produceFixes(now: now) { try deliver(names[index], $0) }
+        var next = Double.infinity
+        for index in simulations.indices {
+            if simulations[index].isDue(now: now) {
+                try simulations[index].produceFixes(now: now) { try deliver(names[index], $0) }
+            }
+            if simulations[index].simulator.state != .idle { next = min(next, simulations[index].nextFixDue) }
         }
+        nextDue = next
     }
 
     /// Vehicles that produce fixes now.
@@ -105,6 +115,7 @@ struct LocationSimulator {
         _ vehicle: String, _ change: (inout VehicleSimulation) throws(RPCError) -> Void
     ) throws(RPCError) -> SimulatorStatus {
         guard !vehicle.isEmpty else { throw .invalidParams("vehicle must not be empty") }
+        nextDue = -.infinity
         let index = index(of: vehicle)
         try change(&simulations[index])
         return simulations[index].status

@@ -1,11 +1,6 @@
-/// How the vehicle moves, which decides how off-route positions are snapped.
-public enum TravelMode: String, Hashable, Codable, Sendable, CaseIterable {
-    case driving
-    case cycling
-    case walking
-    case twoWheeler
-    case taxi
+public import NavCore
 
+extension TravelMode {
     /// Whether positions off the route are always shown on the nearest road. Walkers and cyclists may be
     /// on paths the map lacks, so they keep their raw position unless a road is close.
     public var alwaysSnapsToRoads: Bool {

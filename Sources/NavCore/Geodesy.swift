@@ -1,20 +1,20 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
-/// Spherical-earth helpers for the short distances a vehicle covers between fixes.
+/// Spherical-earth geometry for the distances a road network and a vehicle cover.
 ///
-/// A sphere of the IUGG mean radius is within 0.5 % of WGS84 everywhere, far below GPS noise, and keeps
-/// the simulator cheap enough to step ten thousand vehicles per second.
-enum Geodesy {
-    static let earthRadius = 6_371_008.8
-    static let degreesToRadians = Double.pi / 180
-    static let radiansToDegrees = 180 / Double.pi
+/// A sphere of the IUGG mean radius is within 0.5 % of WGS84 everywhere, far below GPS noise. The functions
+/// take plain degrees so that hot loops over flat coordinate arrays (the simulator, the snapper) need not
+/// build values; ``Coordinate`` wraps them.
+public enum Geodesy {
+    /// Mean Earth radius in metres (IUGG).
+    public static let earthRadius = 6_371_008.8
+    public static let degreesToRadians = Double.pi / 180
+    public static let radiansToDegrees = 180 / Double.pi
+    /// Length of one degree of latitude in metres.
+    public static let metresPerDegree = earthRadius * degreesToRadians
 
     /// Great-circle distance in metres (haversine).
-    static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    public static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let phi1 = lat1 * degreesToRadians
         let phi2 = lat2 * degreesToRadians
         let dPhi = (lat2 - lat1) * degreesToRadians
@@ -24,7 +24,7 @@ enum Geodesy {
     }
 
     /// Initial bearing in degrees clockwise from true north, in 0..<360.
-    static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    public static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let phi1 = lat1 * degreesToRadians
         let phi2 = lat2 * degreesToRadians
         let dLambda = (lon2 - lon1) * degreesToRadians
@@ -34,7 +34,7 @@ enum Geodesy {
     }
 
     /// The point `distance` metres from the start along `bearing` degrees.
-    static func destination(
+    public static func destination(
         _ lat: Double, _ lon: Double, bearing: Double, distance: Double
     ) -> (latitude: Double, longitude: Double) {
         let delta = distance / earthRadius
@@ -49,39 +49,49 @@ enum Geodesy {
     }
 
     /// Moves a point by small east/north offsets in metres (equirectangular, fine below a few kilometres).
-    static func offset(_ lat: Double, _ lon: Double, east: Double, north: Double) -> (latitude: Double, longitude: Double) {
+    public static func offset(
+        _ lat: Double, _ lon: Double, east: Double, north: Double
+    ) -> (latitude: Double, longitude: Double) {
         let dLat = north / earthRadius * radiansToDegrees
         let dLon = east / (earthRadius * cos(lat * degreesToRadians)) * radiansToDegrees
         return (lat + dLat, lon + dLon)
     }
 
-    /// Distance in metres from a point to the segment a→b, and the fraction 0...1 of the closest point along it,
-    /// in a local equirectangular projection centred on the point.
-    static func projection(
+    /// Distance in metres from a point to the segment a→b, and the fraction 0...1 of the closest point along
+    /// it, in a local equirectangular projection centred on the point.
+    public static func projection(
         _ lat: Double, _ lon: Double, ontoSegmentFrom aLat: Double, _ aLon: Double, to bLat: Double, _ bLon: Double
-    ) -> (distance: Double, fraction: Double) {
-        let metresPerDegreeLat = earthRadius * degreesToRadians
-        let metresPerDegreeLon = metresPerDegreeLat * cos(lat * degreesToRadians)
+    ) -> SegmentProjection {
+        let metresPerDegreeLon = metresPerDegree * cos(lat * degreesToRadians)
         let ax = (aLon - lon) * metresPerDegreeLon
-        let ay = (aLat - lat) * metresPerDegreeLat
+        let ay = (aLat - lat) * metresPerDegree
         let bx = (bLon - lon) * metresPerDegreeLon
-        let by = (bLat - lat) * metresPerDegreeLat
+        let by = (bLat - lat) * metresPerDegree
         let dx = bx - ax
         let dy = by - ay
         let lengthSquared = dx * dx + dy * dy
         let fraction = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
         let px = ax + fraction * dx
         let py = ay + fraction * dy
-        return ((px * px + py * py).squareRoot(), fraction)
+        return SegmentProjection(distance: (px * px + py * py).squareRoot(), fraction: fraction)
     }
 
-    /// The absolute difference between two bearings, 0...180 degrees.
-    static func turnAngle(from first: Double, to second: Double) -> Double {
+    /// The smaller angle between two directions, 0...180 degrees.
+    public static func angleBetween(_ first: Double, _ second: Double) -> Double {
         let difference = abs(normalizedDegrees(second - first))
         return difference > 180 ? 360 - difference : difference
     }
 
-    static func normalizedDegrees(_ degrees: Double) -> Double {
+    /// Signed difference `to - from` between two bearings, in -180...180 degrees (positive is clockwise).
+    public static func bearingDifference(from: Double, to: Double) -> Double {
+        var d = (to - from).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 }
+        if d <= -180 { d += 360 }
+        return d
+    }
+
+    /// A direction folded into 0..<360.
+    public static func normalizedDegrees(_ degrees: Double) -> Double {
         let value = degrees.truncatingRemainder(dividingBy: 360)
         return value < 0 ? value + 360 : value
     }

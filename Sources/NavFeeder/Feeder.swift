@@ -1,32 +1,33 @@
+import NavCore
 import NavBus
 import NavMap
 import NavProtocol
-import NavService
+public import NavService
 import NavSources
 
 /// The feeder process: publishes `gps.fix.v1` from the simulator or a real GPS and serves the simulator
 /// control API, all from one reactor thread (timers, JSON-RPC and the route subscription), so its state
-/// needs no locks. A real GPS is read on a thread of its own and handed over through ``GPSReader``.
-final class Feeder {
+/// needs no locks. A real GPS is read on a thread of its own and handed over through ``GPSReader``, which wakes
+/// the loop when fixes arrive; the simulator's loop sleeps until the next fix any vehicle owes.
+public final class Feeder: Service {
     let configuration: FeederConfiguration
-    let logger: Logger
+    private var logger = Logger.silent
     /// What a real GPS source read: fixes, skipped input by reason, connections.
     private let sourceCounters = SourceCounters()
 
-    /// How often the reactor looks for fixes due or read, seconds. Fine enough for 100 fixes a second.
-    static let tick = 0.01
-
-    init(configuration: FeederConfiguration, logger: Logger) {
+    public init(configuration: FeederConfiguration) {
         self.configuration = configuration
-        self.logger = logger
     }
 
-    /// Runs until `stop` is raised, or until a finite input (file, GPX, standard input) has been published.
+    /// Runs until the stop flag is raised, or until a finite input (file, GPX, standard input) has been
+    /// published.
     /// - Throws: when a socket cannot be set up or the GPS source fails for good.
-    func run(stop: StopFlag) throws {
+    public func run(_ service: ServiceContext) throws {
+        logger = service.logger
+        let stop = service.stop
         let context = ZMQContext()
-        let counters = BusCounters()
-        let identity = SourceIdentity(role: "feeder", instance: configuration.instance)
+        let counters = service.counters
+        let identity = service.identity
         let publisher = try Publisher(
             context: context, endpoint: configuration.publisherEndpoint, identity: identity, counters: counters)
         let server = try RPCServer(context: context, endpoint: configuration.controlEndpoint, counters: counters)
@@ -37,9 +38,11 @@ final class Feeder {
         if !publisher.waitUntilConnected(timeoutMilliseconds: 2000) {
             logger.warning("no proxy at \(configuration.publisherEndpoint) yet; publishing anyway")
         }
-        let heartbeat = HeartbeatPublisher(process: "navbus-feeder", identity: identity, counters: counters)
-        if let source = configuration.source.makeSource(counters: sourceCounters, logger: sourceLogger) {
-            try runGPS(source, reactor: reactor, server: server, publisher: publisher, heartbeat: heartbeat, stop: stop)
+        let heartbeat = HeartbeatPublisher(process: service.process, identity: identity, counters: counters)
+        if let source = configuration.source.makeSource(counters: sourceCounters, logger: logger) {
+            try runGPS(
+                source, reactor: reactor, server: server, publisher: publisher, heartbeat: heartbeat, context: context,
+                stop: stop)
         } else {
             try runSimulator(
                 reactor: reactor, server: server, publisher: publisher, heartbeat: heartbeat, context: context,
@@ -96,7 +99,7 @@ final class Feeder {
             try simulator.configure(params, now: MonotonicClock.seconds())
         }
 
-        reactor.every(Self.tick) {
+        reactor.whenDue({ simulator.nextDue }) {
             try simulator.produceFixes(now: MonotonicClock.seconds()) { vehicle, fix in
                 try publisher.publish(.gpsFix, subject: vehicle, payload: fix)
                 published += 1
@@ -112,29 +115,24 @@ final class Feeder {
 
     // MARK: Real GPS
 
-    private var sourceLogger: SourceLogger {
-        { [logger] level, message in
-            switch level {
-            case .debug: logger.debug(message)
-            case .info: logger.info(message)
-            case .warning: logger.warning(message)
-            case .error: logger.error(message)
-            }
-        }
-    }
-
     private func runGPS(
         _ source: any GPSFixSource, reactor: Reactor, server: RPCServer, publisher: Publisher,
-        heartbeat: HeartbeatPublisher, stop: StopFlag
+        heartbeat: HeartbeatPublisher, context: ZMQContext, stop: StopFlag
     ) throws {
         let spec = configuration.source.description
         for method in [Method.simulateLocationsAlongExistingRoute, .simulateLocation, .stopSimulation, .configureSimulator] {
             server.register(method.rawValue) { _ in throw RPCError.readingRealGPS(source: spec) }
         }
-        let reader = GPSReader(source: source)
+        let wakeEndpoint = "inproc://navbus-feeder-gps-\(UInt64.random(in: .min ... .max))"
+        let wake = try context.socket(.pair)
+        try wake.bind(wakeEndpoint)
+        defer { wake.close() }
+        let reader = GPSReader(source: source, context: context, wakeEndpoint: wakeEndpoint)
         var failure: String?
         var inputEnded = false
-        reactor.every(Self.tick) { [configuration, logger, sourceCounters] in
+        reactor.onReadable(wake) { [configuration, logger, sourceCounters] in
+            while try wake.receiveFrames(dontWait: true) != nil {}
+            reader.acknowledgeWake()
             // Read the outcome first: every fix delivered before the reader ended is then in this batch.
             let outcome = reader.result
             for fix in reader.takeFixes() {

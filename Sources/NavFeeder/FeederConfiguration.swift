@@ -1,8 +1,9 @@
-import NavService
+import NavCore
+public import NavService
 import NavSources
 
 /// Everything the feeder needs to run, read from its command line and environment.
-struct FeederConfiguration: Sendable {
+public struct FeederConfiguration: Sendable {
     var source: GPSSourceSpec
     /// The subject of a real GPS's fixes, and the vehicle of a single simulated one.
     var vehicle: String
@@ -15,9 +16,8 @@ struct FeederConfiguration: Sendable {
     var publisherEndpoint: String
     var subscriberEndpoint: String
     var controlEndpoint: String
-    var instance: String?
 
-    static let options: [Option] =
+    public static let options: [Option] =
         [
             Option(
                 "source", variable: "NAVBUS_SOURCE", default: "simulator",
@@ -47,12 +47,10 @@ struct FeederConfiguration: Sendable {
             Option(
                 "control", variable: Endpoints.feederVariable, default: Endpoints.defaultFeeder,
                 help: "where the simulator control API (JSON-RPC) binds", valueName: "ENDPOINT"),
-            Option("instance", variable: "NAVBUS_INSTANCE", help: "instance name in heartbeats (default host-pid)"),
-            Option("log-level", variable: "NAVBUS_LOG_LEVEL", default: "info", help: "debug, info, warning or error"),
         ]
 
     /// - Throws: `UsageError` saying what to write instead.
-    init(_ options: ParsedOptions) throws(UsageError) {
+    public init(_ options: ParsedOptions) throws(UsageError) {
         do {
             source = try GPSSourceSpec(parsing: try options.require("source"))
         } catch let error as UsageError {
@@ -64,7 +62,6 @@ struct FeederConfiguration: Sendable {
         publisherEndpoint = try options.require("pub")
         subscriberEndpoint = try options.require("sub")
         controlEndpoint = try options.require("control")
-        instance = options.value("instance")
         mapPath = options.value("map")
         guard let seed = UInt64(options.value("seed") ?? "1") else {
             throw UsageError("--seed expects a whole number of 0 or more")
