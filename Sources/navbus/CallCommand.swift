@@ -3,6 +3,7 @@ import NavService
 
 /// `navbus call METHOD [JSON]`: call any JSON-RPC method of the navigator or the feeder.
 enum CallCommand: CLICommand {
+    static let connectsToBus = true
     static let name = "call"
     static let summary = "call a JSON-RPC control method and print the result"
     static let parser = OptionParser(

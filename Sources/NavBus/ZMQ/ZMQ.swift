@@ -410,11 +410,13 @@ extension ZMQSocket {
     public func receiveFramesWithUserID(dontWait: Bool = false) throws(ZMQError) -> (frames: [[UInt8]], userID: String?)? {
         let frame = ZMQFrame()
         guard try frame.receive(from: self, dontWait: dontWait) else { return nil }
-        let userID = frame.userID
+        // A ROUTER makes the routing-id frame itself, without the connection's metadata: ask every frame.
+        var userID = frame.userID
         var frames = [frame.bytes]
         while frame.hasMore {
             _ = try frame.receive(from: self, dontWait: false)
             frames.append(frame.bytes)
+            if userID == nil { userID = frame.userID }
         }
         return (frames, userID)
     }
