@@ -22,6 +22,8 @@ import uuid
 import pytest
 import zmq
 
+from jsonschema import Draft7Validator
+
 from conftest import ROOT, bin_dir, now_rfc3339
 
 MAP = ROOT / "maps" / "helsinki.osm.pbf"
@@ -378,3 +380,17 @@ def test_plain_mode_says_so_in_one_line_and_an_exposed_secret_key_is_refused(tmp
     assert exposed.returncode == 64 and "chmod 600" in exposed.stderr, exposed.stderr
     secret = (tmp_path / "p.key").read_text().strip()
     assert secret not in exposed.stderr
+
+
+def test_acl_files_follow_the_schema_and_the_servers_refuse_what_it_refuses(bus, tmp_path):
+    schema = json.loads((ROOT / "Protocols" / "acl.schema.json").read_text())
+    Draft7Validator(schema).validate(json.loads(bus.acl.read_text()))
+    typo = {"clients": [{**bus.clients()[0], "subscibe": ["nav."]}]}
+    assert list(Draft7Validator(schema).iter_errors(typo))
+    (tmp_path / "typo.json").write_text(json.dumps(typo))
+    refused = subprocess.run(
+        [str(bin_dir() / "navbus-proxy"), "--secret-key", str(bus.keys / "proxy.key"), "--acl", str(tmp_path / "typo.json"),
+         "--pub", f"ipc://{tmp_path}/p", "--sub", f"ipc://{tmp_path}/s", "--vehicle-sub", f"ipc://{tmp_path}/v"],
+        capture_output=True, text=True, timeout=10,
+    )
+    assert refused.returncode == 64 and "subscibe" in refused.stderr, refused.stderr
