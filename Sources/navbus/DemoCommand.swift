@@ -8,13 +8,14 @@ import NavSinks
 /// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
 /// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
 /// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
-/// destination on arrival and activate guidance again, and end with a trip summary.
+/// destination on arrival and activate guidance again, and end with a trip summary. The bus runs CURVE with keys
+/// and an ACL made for the run (`BusKeySet`), unless `--plain`.
 enum DemoCommand: CLICommand {
     static let name = "demo"
     static let summary = "run the whole system on the sample map and drive a two-stop trip with a live view"
     static let parser = OptionParser(
         command: "navbus demo", summary: summary,
-        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR]",
+        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR] [--plain]",
         options: [
             Option("map", default: "maps/helsinki.osm.pbf", help: "OSM extract or .navgraph to navigate on", valueName: "PATH"),
             Option("speed-multiplier", default: "8", help: "how much faster than real time to drive", valueName: "X"),
@@ -22,6 +23,7 @@ enum DemoCommand: CLICommand {
             Option.flag("json", help: "with --headless: print every message as {\"topic\":...,\"envelope\":{...}}"),
             Option("log-dir", help: "where the logger writes (default: a new temporary directory)", valueName: "DIR"),
             Option("timeout", default: "600", help: "give up after this many seconds", valueName: "SECONDS"),
+            Option.flag("plain", help: "run the bus without CURVE keys (by default the demo makes keys and an ACL)"),
         ])
 
     static let origin = Waypoint(title: "Rautatientori", latitude: 60.1712, longitude: 24.9433)
@@ -54,23 +56,44 @@ enum DemoCommand: CLICommand {
         ]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let children = DemoChildren(binaries: binaries, logDirectory: work, environment: endpoints)
+        let keys = work.appendingPathComponent("keys").path
+        let secure = !options.flag("plain")
+        if secure { try BusKeySet.write(to: keys, replace: true) }
+        /// The key files of one child, or nothing on a plain bus.
+        func keyFiles(_ name: String) -> [String: String] {
+            guard secure else { return [:] }
+            return [
+                SecurityOptions.secretKeyVariable: "\(keys)/\(name).key",
+                SecurityOptions.serverKeyVariable: "\(keys)/proxy.pub",
+                SecurityOptions.accessControlVariable: "\(keys)/\(BusKeySet.aclFileName)",
+            ]
+        }
         let stop = StopFlag()
         let signals = SignalStop.install(stop, logger: Logger(label: "navbus demo", level: .warning))
         let say: (String) -> Void = { line in if !json { StandardOutput.writeLine(line) } }
 
         var failure: String?
         do {
-            try children.start("navbus-proxy", [])
-            try children.start("navbus-navigator", ["--map", map, "--state-dir", work.appendingPathComponent("state").path])
-            try children.start("navbus-feeder", [])
-            try children.start("navbus-logger", ["--dir", logDirectory.path])
+            try children.start("navbus-proxy", [], environment: keyFiles("proxy"))
+            try children.start(
+                "navbus-navigator", ["--map", map, "--state-dir", work.appendingPathComponent("state").path],
+                environment: keyFiles("navigator"))
+            try children.start("navbus-feeder", [], environment: keyFiles("feeder"))
+            try children.start("navbus-logger", ["--dir", logDirectory.path], environment: keyFiles("logger"))
             // The sinks time persistence by message time, which here runs `multiplier` times faster than the
             // simulated drive: scale their defaults (2 s minimum alert duration, 30 s lighting dwell) to match.
-            try children.start("navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)])
-            try children.start("navbus-lighting-controller", ["--dwell", String(30 / multiplier)])
-            say("started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller")
+            try children.start(
+                "navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)],
+                environment: keyFiles("speeding-alerter"))
+            try children.start(
+                "navbus-lighting-controller", ["--dwell", String(30 / multiplier)],
+                environment: keyFiles("lighting-controller"))
+            say(
+                "started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller"
+                    + (secure ? " with CURVE keys in \(keys)" : " on a plain bus"))
+            let security = try secure ? demoSecurity(keys: keys, endpoints: endpoints) : BusSecurity.plain
             failure = try drive(
-                endpoints: endpoints, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
+                endpoints: endpoints, security: security, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
                 interactive: interactive, json: json, say: say)
         } catch {
             failure = "\(error)"
@@ -83,11 +106,22 @@ enum DemoCommand: CLICommand {
     }
 
     /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
+    /// The demo's own keys (`cli`) and the public keys of the proxy and the two control servers it calls.
+    private static func demoSecurity(keys: String, endpoints: [String: String]) throws -> BusSecurity {
+        let key = { (name: String) throws -> CurvePublicKey in try KeyFiles.readPublicKey(path: "\(keys)/\(name).pub") }
+        return BusSecurity(
+            keys: try KeyFiles.readSecretKey(path: "\(keys)/cli.key"), serverKey: try key("proxy"),
+            endpointKeys: [
+                endpoints[Endpoints.navigatorVariable]!: try key("navigator"),
+                endpoints[Endpoints.feederVariable]!: try key("feeder"),
+            ])
+    }
+
     private static func drive(
-        endpoints: [String: String], children: DemoChildren, stop: StopFlag, multiplier: Double, timeout: Double,
+        endpoints: [String: String], security: BusSecurity, children: DemoChildren, stop: StopFlag, multiplier: Double, timeout: Double,
         interactive: Bool, json: Bool, say: @escaping (String) -> Void
     ) throws -> String? {
-        let context = ZMQContext()
+        let context = ZMQContext(security: security)
         let subscriber = try Subscriber(
             context: context, endpoint: endpoints[Endpoints.subscriberVariable]!,
             prefixes: ["nav.", "alert.", "ui.", "gps.", "sys."], counters: BusCounters())
