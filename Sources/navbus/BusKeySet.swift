@@ -5,7 +5,8 @@ import NavBus
 /// more: what `navbus keygen --bus` writes, what `navbus demo` uses, and what the compose init service makes.
 ///
 /// `cli` is the key for people and dashboards: it receives everything and calls every control method, and may
-/// publish traffic conditions (`navbus pub`).
+/// publish traffic conditions (`navbus pub`). Every process may also receive heartbeats, so `navbus health`
+/// can run with the process's own key (the compose health checks do).
 enum BusKeySet {
     struct Entry {
         let name: String
@@ -14,15 +15,14 @@ enum BusKeySet {
         var call: [String] = []
     }
 
-    /// The proxy has a key but no ACL entry: it connects to nobody.
-    static let serverOnly = ["proxy"]
-
     static let entries = [
-        Entry(name: "navigator", publish: ["nav.", "sys."], subscribe: ["gps.", "traffic."]),
-        Entry(name: "feeder", publish: ["gps.", "sys."], subscribe: ["nav.route_changed."]),
+        // The proxy connects to nobody; its entry is for its health check's heartbeat subscription.
+        Entry(name: "proxy", publish: [], subscribe: ["sys.heartbeat."]),
+        Entry(name: "navigator", publish: ["nav.", "sys."], subscribe: ["gps.", "traffic.", "sys.heartbeat."]),
+        Entry(name: "feeder", publish: ["gps.", "sys."], subscribe: ["nav.route_changed.", "sys.heartbeat."]),
         Entry(name: "logger", publish: ["sys."], subscribe: [""]),
-        Entry(name: "speeding-alerter", publish: ["alert.", "sys."], subscribe: ["nav.speeding."]),
-        Entry(name: "lighting-controller", publish: ["ui.", "sys."], subscribe: ["nav.lighting_mode."]),
+        Entry(name: "speeding-alerter", publish: ["alert.", "sys."], subscribe: ["nav.speeding.", "sys.heartbeat."]),
+        Entry(name: "lighting-controller", publish: ["ui.", "sys."], subscribe: ["nav.lighting_mode.", "sys.heartbeat."]),
         Entry(
             name: "cli", publish: ["traffic."], subscribe: [""],
             call: ["navigator.", "router.", "roadSnappedLocationProvider.", "locationSimulator."]),
@@ -30,7 +30,7 @@ enum BusKeySet {
 
     static let aclFileName = "acl.json"
 
-    /// Writes `<name>.key`/`<name>.pub` for the proxy and every entry, and `acl.json`, into `directory`.
+    /// Writes `<name>.key`/`<name>.pub` for every entry, and `acl.json`, into `directory`.
     /// - Parameter replace: overwrite existing files instead of refusing.
     /// - Returns: the paths of the files written.
     @discardableResult
@@ -38,10 +38,6 @@ enum BusKeySet {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []
         var clients: [ClientPermissions] = []
-        for name in serverOnly {
-            let files = try KeyFiles.generate(name: name, directory: directory, replace: replace)
-            written += [files.secretKeyPath, files.publicKeyPath]
-        }
         for entry in entries {
             let files = try KeyFiles.generate(name: entry.name, directory: directory, replace: replace)
             written += [files.secretKeyPath, files.publicKeyPath]
