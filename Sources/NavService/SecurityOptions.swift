@@ -51,8 +51,8 @@ public enum SecurityOptions {
     }
 
     /// Reads the keys and the ACL the options name and installs them as the process default, so every socket the
-    /// process opens uses them. Without any of them the bus is plain and `logger` gets the one warning line that
-    /// says so.
+    /// process opens uses them; without any of them the bus is plain. ``announce(_:logger:)`` says which, once the
+    /// rest of the configuration is known to be good (a process that cannot start says only why).
     /// - Throws: `UsageError` saying what to pass instead when the files are missing, exposed or malformed, or
     ///   when a key is given without the others the role needs.
     public static func security(from options: ParsedOptions, role: Role, logger: Logger) throws(UsageError) -> BusSecurity {
@@ -63,8 +63,6 @@ public enum SecurityOptions {
             if serverPath != nil || aclPath != nil {
                 throw UsageError("--server-key and --acl need --secret-key FILE, this process's own key (navbus keygen NAME --out DIR)")
             }
-            logger.warning(
-                "the bus is unauthenticated: no --secret-key given, so anyone who reaches the endpoints can publish, subscribe and call")
             BusSecurity.plain.installAsProcessDefault()
             return .plain
         }
@@ -84,13 +82,24 @@ public enum SecurityOptions {
                 let store = try AccessControlStore(path: aclPath) { logger.warning($0) }
                 security.accessControl = store
             }
-            logger.info("CURVE on: public key \(keys.publicKey.z85)")
             security.installAsProcessDefault()
             return security
         } catch let error as UsageError {
             throw error
         } catch {
             throw UsageError("\(error)")
+        }
+    }
+}
+
+extension SecurityOptions {
+    /// The one line at start that says how the bus is protected: a warning when it is plain.
+    public static func announce(_ security: BusSecurity, logger: Logger) {
+        if let keys = security.keys {
+            logger.info("CURVE on: this process's public key is \(keys.publicKey.z85)")
+        } else {
+            logger.warning(
+                "the bus is unauthenticated: no --secret-key given, so anyone who reaches the endpoints can publish, subscribe and call")
         }
     }
 }

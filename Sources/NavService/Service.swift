@@ -98,6 +98,7 @@ public struct ServiceRunner {
             let signals = SignalStop.install(context.stop, logger: context.logger)
             let reload = AccessControlReload.install(context.security, logger: context.logger)
             let service = try make(options, context)
+            SecurityOptions.announce(context.security, logger: context.logger)
             try service.run(context)
             context.logger.info("stopped")
             withExtendedLifetime((signals, reload)) {}

@@ -35,8 +35,8 @@ enum NavbusCommandLine {
         ProcessMain.run(parser: command.fullParser, arguments: Array(arguments.dropFirst())) { options in
             if command.connectsToBus {
                 // Installs the keys for every socket of the command, or says in one line that the bus is plain.
-                _ = try SecurityOptions.security(
-                    from: options, role: .client, logger: Logger(label: "navbus \(command.name)", level: .warning))
+                let logger = Logger(label: "navbus \(command.name)", level: .warning)
+                SecurityOptions.announce(try SecurityOptions.security(from: options, role: .client, logger: logger), logger: logger)
             }
             try command.run(options)
         }

@@ -180,6 +180,12 @@ import Testing
         try write("{\"clients\": [")
         #expect(!store.reload())
         #expect(store.current.client(withKey: second.z85)?.name == "b")
+        // Without a signal: a changed file is noticed the next time the list is consulted, a second on.
+        let generation = store.generation
+        try write("{\"clients\": [{\"name\": \"a\", \"key\": \"\(first.z85)\"}]}")
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(store.current.client(withKey: first.z85)?.name == "a")
+        #expect(store.generation == generation + 1)
     }
 }
 
