@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "NavNavigator", targets: ["NavNavigator"]),
         .library(name: "NavSinks", targets: ["NavSinks"]),
         .library(name: "NavFeeder", targets: ["NavFeeder"]),
+        .library(name: "NavConsole", targets: ["NavConsole"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -51,6 +52,7 @@ let package = Package(
             name: "NavFeeder",
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
             swiftSettings: strict),
+        .target(name: "NavConsole", dependencies: ["NavCore", "NavBus", "NavProtocol"], swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
@@ -72,7 +74,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "navbus",
-            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
+            dependencies: ["NavCore", "NavConsole", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-bench",
@@ -80,6 +82,12 @@ let package = Package(
             swiftSettings: strict),
 
         // Tests.
+        .testTarget(name: "NavCoreTests", dependencies: ["NavCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NavFeederTests", dependencies: ["NavFeeder", "NavCore", "NavBus", "NavProtocol", "NavSources"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "NavConsoleTests", dependencies: ["NavConsole", "NavBus", "NavProtocol"], swiftSettings: strict),
         .testTarget(name: "NavProtocolTests", dependencies: ["NavCore", "NavProtocol", "NavBus"], swiftSettings: strict),
         .testTarget(name: "NavBusTests", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavMapTests", dependencies: ["NavCore", "NavMap", "NavTesting"], swiftSettings: strict),

@@ -23,6 +23,21 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
         Double(next() >> 11) / 9_007_199_254_740_992
     }
 
+    /// A uniform value strictly inside (0, 1), safe for logarithms.
+    public mutating func uniform() -> Double {
+        (Double(next() >> 11) + 0.5) / 9_007_199_254_740_992
+    }
+
+    /// A normal sample with standard deviation `sigma` and mean 0 (Box–Muller).
+    public mutating func gaussian(sigma: Double = 1) -> Double {
+        sigma * (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform())
+    }
+
+    /// A whole number in 0..<count; `count` must be positive.
+    public mutating func index(below count: Int) -> Int {
+        Int(next() % UInt64(max(1, count)))
+    }
+
     /// A pair of independent standard normal samples (Box–Muller).
     public mutating func gaussianPair() -> (Double, Double) {
         // Draw from (0, 1] so the logarithm stays finite.

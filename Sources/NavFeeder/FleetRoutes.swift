@@ -39,7 +39,7 @@ enum FleetRoutes {
 
     private static func leg(_ leg: RouteLeg) throws -> SimulatedRoute.Leg {
         try SimulatedRoute.Leg(
-            coordinates: leg.coordinates.map { SimulatedRoute.Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+            coordinates: leg.coordinates.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
             speedLimits: leg.segmentSpeedLimits, defaultSpeeds: leg.segmentSpeeds.map { max($0, 0.5) })
     }
 }

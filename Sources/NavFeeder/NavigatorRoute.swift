@@ -26,7 +26,7 @@ struct NavigatorRoute: Sendable, Equatable {
     /// follow the contract) are ignored rather than trusted for the wrong segments.
     static func leg(_ leg: RouteLeg) throws -> SimulatedRoute.Leg {
         let coordinates = leg.geometry.points.map {
-            SimulatedRoute.Coordinate(latitude: $0.latitude, longitude: $0.longitude)
+            Coordinate(latitude: $0.latitude, longitude: $0.longitude)
         }
         let segments = max(0, coordinates.count - 1)
         let average =

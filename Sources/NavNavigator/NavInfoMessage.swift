@@ -23,26 +23,12 @@ public struct NavInfoMessage: Encodable, Sendable {
         self.encodedSteps = encodedSteps
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case navState, currentStep, remainingSteps, distanceToCurrentStepMeters, timeToCurrentStepSeconds
-        case distanceToNextDestinationMeters, timeToNextDestinationSeconds, distanceToFinalDestinationMeters
-        case timeToFinalDestinationSeconds
-    }
-
     public func encode(to encoder: any Encoder) throws {
         guard let encodedSteps else {
             try info.encode(to: encoder)
             return
         }
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(info.navState, forKey: .navState)
-        try container.encode(encodedSteps.current, forKey: .currentStep)
-        try container.encode(encodedSteps.remaining, forKey: .remainingSteps)
-        try container.encodeIfPresent(info.distanceToCurrentStepMeters, forKey: .distanceToCurrentStepMeters)
-        try container.encodeIfPresent(info.timeToCurrentStepSeconds, forKey: .timeToCurrentStepSeconds)
-        try container.encodeIfPresent(info.distanceToNextDestinationMeters, forKey: .distanceToNextDestinationMeters)
-        try container.encodeIfPresent(info.timeToNextDestinationSeconds, forKey: .timeToNextDestinationSeconds)
-        try container.encodeIfPresent(info.distanceToFinalDestinationMeters, forKey: .distanceToFinalDestinationMeters)
-        try container.encodeIfPresent(info.timeToFinalDestinationSeconds, forKey: .timeToFinalDestinationSeconds)
+        try NavInfoEncoding(info, currentStep: encodedSteps.current, remainingSteps: encodedSteps.remaining)
+            .encode(to: encoder)
     }
 }

@@ -1,5 +1,4 @@
 import NavCore
-public import NavBus
 import NavGuidance
 import NavMap
 public import NavProtocol
@@ -19,7 +18,7 @@ extension Navigator {
         counters.add("routeRequests")
         let vehicle = params.vehicleID
         let outcome = withSession(vehicle) {
-            live -> (status: NavProtocol.RouteStatus, payloads: [NavigatorEvent.Payload]) in
+            live -> (status: RouteStatus, payloads: [NavigatorEvent.Payload]) in
             guard let fix = live.session.lastFix else { return (.locationUnavailable, []) }
             var trip = live.session
             trip.tripOptions = params.routingOptions
@@ -88,8 +87,8 @@ extension Navigator {
     }
 
     /// `navigator.configure`: changes some options; absent fields keep their value.
-    /// - Throws: `RPCError` (invalid params) for negative thresholds or percentages.
-    public func configure(_ params: ConfigureNavigatorParams) throws(RPCError) -> NavigatorConfiguration {
+    /// - Throws: ``InvalidConfiguration`` for negative thresholds or percentages.
+    public func configure(_ params: ConfigureNavigatorParams) throws(InvalidConfiguration) -> NavigatorConfiguration {
         let vehicle = params.vehicleID
         let current = sessions[vehicle]?.session.configuration ?? .defaults
         let next = params.applied(to: current)
@@ -101,12 +100,12 @@ extension Navigator {
             ("speedAlertOptions.majorPercentage", alerts.majorPercentage),
             ("speedAlertOptions.severityUpgradeDurationSeconds", alerts.severityUpgradeDurationSeconds),
         ] where !(value.isFinite && value >= 0) {
-            throw RPCError.invalidParams("\(name) must be a non-negative number, got \(value)")
+            throw InvalidConfiguration(parameter: name, reason: "must be a non-negative number, got \(value)")
         }
         guard alerts.majorPercentage >= alerts.minorPercentage else {
-            throw RPCError.invalidParams(
-                "speedAlertOptions.majorPercentage (\(alerts.majorPercentage)) must not be below "
-                    + "minorPercentage (\(alerts.minorPercentage))")
+            throw InvalidConfiguration(
+                parameter: "speedAlertOptions.majorPercentage",
+                reason: "(\(alerts.majorPercentage)) must not be below minorPercentage (\(alerts.minorPercentage))")
         }
         withSession(vehicle) { live in
             live.session.configuration = next
@@ -148,7 +147,7 @@ extension Navigator {
                 options: routingOptions(configuration, trip: trip)))
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
-            routeStatus: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
+            routeStatus: result.status,
             routes: result.status == .ok ? result.routes.map { WireRoute.make($0, destinations: destinations) } : [])
     }
 

@@ -8,7 +8,7 @@ import NavRouting
 extension Navigator {
     /// Why planning a trip failed: the status for the caller and a sentence for the log.
     struct PlanningFailure: Error {
-        var status: NavProtocol.RouteStatus
+        var status: RouteStatus
         var message: String
     }
 
@@ -27,7 +27,7 @@ extension Navigator {
         guard result.status == .ok, let route = result.routes.first else {
             return .failure(
                 PlanningFailure(
-                    status: NavProtocol.RouteStatus(rawValue: result.status.rawValue) ?? .internalError,
+                    status: result.status,
                     message: result.message))
         }
         do {
@@ -43,18 +43,12 @@ extension Navigator {
     func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
         -> NavRouting.RoutingOptions
     {
-        let mode = trip?.travelMode ?? configuration.travelMode
-        let strategy: NavRouting.AlternateRoutesStrategy =
-            switch trip?.alternateRoutesStrategy ?? .noAlternates {
-            case .noAlternates: .none
-            case .one: .one
-            case .all: .all
-            }
-        return NavRouting.RoutingOptions(
-            travelMode: TravelMode(rawValue: mode.rawValue) ?? .driving,
+        NavRouting.RoutingOptions(
+            travelMode: trip?.travelMode ?? configuration.travelMode,
             avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
             avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
-            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries, alternateRoutes: strategy,
+            avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries,
+            alternateRoutes: trip?.alternateRoutesStrategy ?? .noAlternates,
             traffic: TrafficSpeedFactors(byWayID: traffic.factors))
     }
 
@@ -69,7 +63,7 @@ extension Navigator {
     /// - Returns: The payloads the change produced.
     func replaceRoute(
         of live: inout LiveSession, from origin: Coordinate, heading: Double?,
-        reason: NavGuidance.RouteChangeReason
+        reason: RouteChangeReason
     ) -> [NavigatorEvent.Payload] {
         let session = live.session
         let ahead = Array(session.destinations.dropFirst(session.guidance.currentWaypointIndex))

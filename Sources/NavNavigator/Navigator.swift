@@ -112,10 +112,7 @@ public final class Navigator {
         self.emit = emit
         var engines: [TravelMode: GuidanceEngine] = [:]
         for mode in TravelMode.allCases {
-            let matcher = TravelMode(rawValue: mode.rawValue).map {
-                MapRoadMatcher(router: map.router, mode: $0)
-            }
-            engines[mode] = GuidanceEngine(matcher: matcher)
+            engines[mode] = GuidanceEngine(matcher: MapRoadMatcher(router: map.router, mode: mode))
         }
         self.engines = engines
         store = try stateDirectory.map { directory throws(SessionStoreError) in try SessionStore(directory: directory) }

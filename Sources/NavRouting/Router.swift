@@ -130,7 +130,7 @@ public final class Router: Sendable {
                             path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1))
                 }
                 var routes = [Route(legs: legs)]
-                if resolved.count == 2, options.alternateRoutes != .none, let best = firstLegPath {
+                if resolved.count == 2, options.alternateRoutes != .noAlternates, let best = firstLegPath {
                     let wanted = options.alternateRoutes == .one ? 1 : 2
                     let finder = AlternativeRouteFinder(
                         graph: graph, network: network, options: options, trafficFactors: trafficFactors,

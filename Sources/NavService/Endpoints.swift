@@ -23,8 +23,3 @@ public enum Endpoints {
             help: "endpoint where subscribers connect (the proxy's XPUB)", valueName: "ENDPOINT"),
     ]
 }
-
-/// The release of navbus every process reports in its heartbeat.
-public enum NavbusVersion {
-    public static let current = "0.1.0"
-}

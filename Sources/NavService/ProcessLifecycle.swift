@@ -1,7 +1,7 @@
 public import NavCore
-public import NavBus
+import NavBus
 public import Dispatch
-public import NavProtocol
+import NavProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -26,36 +26,6 @@ public enum SignalStop {
             }
             source.resume()
             return source
-        }
-    }
-}
-
-/// Publishes `sys.heartbeat.v1` for a process from its reactor, once a second.
-public struct HeartbeatPublisher {
-    public let process: String
-    public let identity: SourceIdentity
-    public let counters: BusCounters
-    private let started = MonotonicClock.seconds()
-
-    public init(process: String, identity: SourceIdentity, counters: BusCounters) {
-        self.process = process
-        self.identity = identity
-        self.counters = counters
-    }
-
-    /// The heartbeat payload now.
-    public func heartbeat(extra: [String: UInt64] = [:]) -> Heartbeat {
-        Heartbeat(
-            process: process, instance: identity.instance, version: NavbusVersion.current, pid: getpid(),
-            uptimeSeconds: MonotonicClock.seconds() - started,
-            counters: counters.snapshot().merging(extra) { _, new in new })
-    }
-
-    /// Registers the once-a-second heartbeat on `reactor`, sent through `publisher`.
-    public func schedule(on reactor: Reactor, publisher: Publisher, extra: @escaping () -> [String: UInt64] = { [:] }) {
-        reactor.every(1.0) {
-            publisher.drainSubscriptions()
-            try publisher.publish(.heartbeat, subject: "\(process)/\(identity.instance)", payload: heartbeat(extra: extra()))
         }
     }
 }

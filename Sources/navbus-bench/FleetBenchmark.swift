@@ -330,7 +330,7 @@ private final class Stack {
                         title: "D\(vehicle)", latitude: trip.destination.latitude, longitude: trip.destination.longitude
                     )
                 ])
-            var status = NavProtocol.RouteStatus.locationUnavailable
+            var status = RouteStatus.locationUnavailable
             while status == .locationUnavailable {
                 status = try control.call(
                     Method.setDestinations.rawValue, params: params, result: RouteStatusResult.self
@@ -377,30 +377,36 @@ private final class Stack {
 }
 
 /// Counts `nav.location.v1` messages on a thread of its own and, for the latency phase, notes when
-/// each vehicle's fix of each second came back.
-private final class LocationReceiver: @unchecked Sendable {
+/// each vehicle's fix of each second came back. The receiving thread keeps its arrival times to itself and
+/// hands them over when it ends; ``wait(timeout:)`` joins it before anything is read.
+private final class LocationReceiver: Sendable {
     private let context: ZMQContext
     private let endpoint: String
     private let expected: Int
     private let latency: (vehicles: Int, startTime: Double)?
+    private let slots: Int
     private let received = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
-    // Written by the sending thread (sends) and the receiving thread (arrivals), read after both.
-    private var sendTimes: [Double]
-    private var arrivalTimes: [Double]
-    private(set) var lastArrival: Double?
+    /// Signalled once every expected location arrived.
+    private let complete = DispatchSemaphore(value: 0)
+    /// Signalled when the receiving thread ended.
+    private let finished = DispatchSemaphore(value: 0)
+    private let arrivals = Mutex<(times: [Double], last: Double?)>(([], nil))
+    private let sendTimes: Mutex<[Double]>
 
     init(context: ZMQContext, endpoint: String, expected: Int, latency: (vehicles: Int, startTime: Double)? = nil) {
         self.context = context
         self.endpoint = endpoint
         self.expected = expected
         self.latency = latency
-        let slots = latency.map { expected + $0.vehicles + 1 } ?? 0
-        sendTimes = Array(repeating: .nan, count: slots)
-        arrivalTimes = Array(repeating: .nan, count: slots)
+        slots = latency.map { expected + $0.vehicles + 1 } ?? 0
+        sendTimes = Mutex(Array(repeating: .nan, count: slots))
     }
 
     var count: Int { received.load(ordering: .relaxed) }
+
+    /// When the last location arrived; read after ``wait(timeout:)``.
+    var lastArrival: Double? { arrivals.withLock { $0.last } }
 
     func start() {
         let thread = Thread { [self] in receive() }
@@ -409,26 +415,35 @@ private final class LocationReceiver: @unchecked Sendable {
 
     func recordSend(second: Int, vehicle: Int, at time: Double) {
         guard let latency else { return }
-        sendTimes[(second - 1) * latency.vehicles + vehicle] = time
+        let index = (second - 1) * latency.vehicles + vehicle
+        sendTimes.withLock { times in
+            if times.indices.contains(index) { times[index] = time }
+        }
     }
 
-    /// Waits until every expected location arrived, at most `timeout` seconds.
+    /// Waits until every expected location arrived, at most `timeout` seconds, then stops the receiving
+    /// thread and waits for it to end. Locations still on their way count as lost.
     func wait(timeout: Double) -> Bool {
-        let deadline = MonotonicClock.seconds() + timeout
-        while count < expected && MonotonicClock.seconds() < deadline { usleep(1_000) }
-        // Locations still on their way count as lost.
+        let arrived = complete.wait(timeout: .now() + timeout) == .success
         done.store(true, ordering: .releasing)
-        usleep(100_000)
-        return count >= expected
+        finished.wait()
+        return arrived || count >= expected
     }
 
     func latencies() -> [Double] {
-        zip(sendTimes, arrivalTimes).compactMap { sent, arrived in
+        let arrivalTimes = arrivals.withLock { $0.times }
+        return zip(sendTimes.withLock { $0 }, arrivalTimes).compactMap { sent, arrived in
             sent.isNaN || arrived.isNaN ? nil : arrived - sent
         }
     }
 
     private func receive() {
+        var arrivalTimes = Array(repeating: Double.nan, count: slots)
+        var last: Double?
+        defer {
+            arrivals.withLock { [arrivalTimes, last] in $0 = (arrivalTimes, last) }
+            finished.signal()
+        }
         guard
             let subscriber = try? Subscriber(
                 context: context, endpoint: endpoint, prefixes: [Topic.navLocation.rawValue], counters: BusCounters())
@@ -441,8 +456,8 @@ private final class LocationReceiver: @unchecked Sendable {
             while let message = try? subscriber.receive(dontWait: true) {
                 let now = MonotonicClock.seconds()
                 if let latency, let index = slot(of: message, latency) { arrivalTimes[index] = now }
-                lastArrival = now
-                received.add(1, ordering: .relaxed)
+                last = now
+                if received.add(1, ordering: .relaxed).newValue == expected { complete.signal() }
             }
         }
     }
@@ -453,6 +468,6 @@ private final class LocationReceiver: @unchecked Sendable {
         else { return nil }
         let second = Int((time.secondsSince1970 - latency.startTime).rounded())
         let index = (second - 1) * latency.vehicles + vehicle
-        return second >= 1 && arrivalTimes.indices.contains(index) ? index : nil
+        return second >= 1 && index < slots ? index : nil
     }
 }

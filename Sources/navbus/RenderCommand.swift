@@ -1,3 +1,5 @@
+import NavConsole
+import NavCore
 import Foundation
 import NavMap
 import NavProtocol

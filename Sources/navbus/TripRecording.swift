@@ -1,3 +1,4 @@
+import NavConsole
 import NavCore
 import NavBus
 import NavProtocol

@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import Testing
 
@@ -82,8 +83,8 @@ struct ProgressTests {
 
     @Test("delay categories are numbered as in the SDK")
     func delayNumbers() {
-        #expect(DelayCategory.allCases.map(\.rawValue) == [0, 1, 2, 3])
-        #expect(DelayCategory.allCases.map(\.name) == ["noData", "heavy", "medium", "light"])
+        #expect(DelayCategory.allCases.map(\.number) == [0, 1, 2, 3])
+        #expect(DelayCategory.allCases.map(\.rawValue) == ["noData", "heavy", "medium", "light"])
     }
 
     @Test("delay category follows traffic on the remaining leg and is sent on change only")

@@ -10,12 +10,12 @@ struct Trace {
     }
 
     var samples: [Sample] = []
-    private var random: SeededRandom
+    private var random: SeededGenerator
     private let sigma: Double
     private(set) var time: Double
 
     init(seed: UInt64, sigma: Double, startTime: Double = 1_710_936_000) {
-        random = SeededRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
         self.sigma = sigma
         time = startTime
     }

@@ -78,11 +78,10 @@ struct ControlTests {
         #expect(changed.speedAlertOptions.minorPercentage == 5)
         #expect(navigator.state(VehicleParams(vehicle: "v")).configuration == changed)
         #expect(navigator.state(VehicleParams(vehicle: "other")).configuration == .defaults)
-        let error = #expect(throws: RPCError.self) {
+        let error = #expect(throws: InvalidConfiguration.self) {
             try navigator.configure(ConfigureNavigatorParams(vehicle: "v", distanceUpdateThreshold: -1))
         }
-        #expect(error?.code == -32602)
-        #expect(error?.message.contains("distanceUpdateThreshold") == true)
+        #expect(error?.parameter == "distanceUpdateThreshold")
     }
 
     @Test("continuing past the last destination answers noWaypointsError; clearing drops the route")

@@ -1,3 +1,4 @@
+import NavCore
 import NavMap
 import NavRouting
 import Testing
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func noneGivesOnlyTheFastest() {
-        let result = Self.router.route(request(.none))
+        let result = Self.router.route(request(.noAlternates))
         #expect(result.status == .ok)
         #expect(result.routes.count == 1)
     }

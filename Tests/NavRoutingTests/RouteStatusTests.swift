@@ -1,3 +1,4 @@
+import NavCore
 import NavTesting
 import Foundation
 import NavMap

@@ -1,3 +1,4 @@
+import NavCore
 import NavProtocol
 import Testing
 

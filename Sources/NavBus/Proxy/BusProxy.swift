@@ -116,7 +116,6 @@ public final class BusProxy: Sendable {
             context: context, endpoint: replayEndpoint, identity: configuration.identity, counters: counters)
         var cache = LastValueCache(capacity: configuration.cacheCapacity)
         let codec = EnvelopeCodec(maximumSize: 1 << 20)
-        let started = MonotonicClock.seconds()
         let reactor = Reactor(stop: stop)
         reactor.onError = { log("cache: \($0)") }
 
@@ -141,16 +140,11 @@ public final class BusProxy: Sendable {
                 }
             }
         }
-        reactor.every(1.0) {
-            publisher.drainSubscriptions()
-            var counters = self.counters.snapshot()
-            counters["cacheEntries"] = UInt64(cache.count)
-            counters["received"] = counters["forwarded"] ?? 0
-            let heartbeat = Heartbeat(
-                process: "navbus-proxy", instance: self.configuration.identity.instance,
-                version: self.configuration.version, pid: getpid(),
-                uptimeSeconds: MonotonicClock.seconds() - started, counters: counters)
-            try publisher.publish(.heartbeat, subject: "navbus-proxy/\(self.configuration.identity.instance)", payload: heartbeat)
+        HeartbeatPublisher(
+            process: "navbus-proxy", identity: configuration.identity, counters: counters,
+            version: configuration.version
+        ).schedule(on: reactor, publisher: publisher) {
+            ["cacheEntries": UInt64(cache.count), "received": self.counters.value("forwarded")]
         }
         try reactor.run()
         tap.close()

@@ -1,3 +1,5 @@
+import NavCore
+
 /// The guidance engine: a pure function from a state and an input to the next state and its events.
 ///
 /// It performs no I/O, reads no clock and draws no random numbers; time comes only from fixes. The

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// Everything a guidance session remembers between inputs, as a plain value.
 ///
 /// The state is `Codable` so the navigator can save it after each input and restore it after a crash:

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// Everything that can happen to a guidance session: a new fix or a control call.
 public enum GuidanceInput: Sendable {
     /// A raw position report.

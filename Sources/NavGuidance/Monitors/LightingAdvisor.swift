@@ -1,3 +1,5 @@
+import NavCore
+
 /// Suggests display lighting from the sun's elevation at the vehicle.
 ///
 /// The switch point is sunrise/sunset, when the sun's centre is 0.833° below the geometric horizon

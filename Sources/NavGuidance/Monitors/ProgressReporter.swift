@@ -1,3 +1,5 @@
+import NavCore
+
 /// Decides which progress values are worth an event: remaining time and distance only after they moved
 /// by their thresholds since the last one sent, the delay category on change, nav info at its interval.
 struct ProgressReporter: Hashable, Codable, Sendable {

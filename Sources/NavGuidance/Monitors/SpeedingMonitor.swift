@@ -1,3 +1,5 @@
+import NavCore
+
 /// Grades speed against the limit with ``SpeedAlertOptions``: minor beyond the minor percentage, major
 /// beyond the major percentage or after speeding lasted the upgrade duration. Reports on every
 /// change of severity and at least once a second while speeding.

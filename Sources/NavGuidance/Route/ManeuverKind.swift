@@ -1,5 +1,5 @@
 /// What the driver does where a step begins, in the vocabulary of OSRM-style routers.
-public enum ManeuverKind: String, Hashable, Codable, Sendable {
+public enum ManeuverKind: String, Hashable, Codable, Sendable, CaseIterable {
     case depart
     case turn
     case `continue`

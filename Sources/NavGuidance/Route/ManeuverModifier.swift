@@ -1,5 +1,5 @@
 /// The direction qualifying a ``ManeuverKind``.
-public enum ManeuverModifier: String, Hashable, Codable, Sendable {
+public enum ManeuverModifier: String, Hashable, Codable, Sendable, CaseIterable {
     case uTurn
     case sharpRight
     case right

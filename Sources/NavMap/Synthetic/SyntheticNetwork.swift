@@ -1,4 +1,4 @@
-public import NavCore
+import NavCore
 
 /// A deterministic city-like road network for tests and scale measurements: a jittered street grid
 /// (about 100 m blocks) with named streets, arterial avenues every tenth row and column, alternating

@@ -29,11 +29,39 @@ enum ManeuverMapping {
         }
     }
 
-    /// The wire's maneuver, in the spelling the router already gives its kinds and directions.
+    /// The wire's maneuver: the engine's kind and modifier in the protocol's (OSRM's) spelling.
     static func wire(_ maneuver: NavRouting.Maneuver, roundaboutExit: Int?) -> NavProtocol.Maneuver {
-        NavProtocol.Maneuver(
-            type: ManeuverType(rawValue: maneuver.kind) ?? .continue,
-            modifier: maneuver.direction.flatMap(NavProtocol.ManeuverModifier.init(rawValue:)),
-            roundaboutExit: maneuver == .roundabout ? roundaboutExit : nil)
+        let (kind, modifier) = guidance(maneuver)
+        return NavProtocol.Maneuver(
+            type: wire(kind), modifier: modifier.map(wire), roundaboutExit: kind == .roundabout ? roundaboutExit : nil)
+    }
+
+    static func wire(_ kind: ManeuverKind) -> ManeuverType {
+        switch kind {
+        case .depart: .depart
+        case .turn: .turn
+        case .continue, .newName: .continue
+        case .endOfRoad: .turn
+        case .merge: .merge
+        case .onRamp: .onRamp
+        case .offRamp: .offRamp
+        case .fork: .fork
+        case .roundabout, .exitRoundabout: .roundabout
+        case .uTurn: .uturn
+        case .arrive: .arrive
+        }
+    }
+
+    static func wire(_ modifier: NavGuidance.ManeuverModifier) -> NavProtocol.ManeuverModifier {
+        switch modifier {
+        case .uTurn: .uturn
+        case .sharpRight: .sharpRight
+        case .right: .right
+        case .slightRight: .slightRight
+        case .straight: .straight
+        case .slightLeft: .slightLeft
+        case .left: .left
+        case .sharpLeft: .sharpLeft
+        }
     }
 }

@@ -131,8 +131,12 @@ public final class NavigatorService: Service {
         server.register(Method.setGuidanceActive.rawValue, params: SetGuidanceActiveParams.self) {
             navigator.setGuidanceActive($0)
         }
-        server.register(Method.configureNavigator.rawValue, params: ConfigureNavigatorParams.self) {
-            try navigator.configure($0)
+        server.register(Method.configureNavigator.rawValue, params: ConfigureNavigatorParams.self) { params in
+            do {
+                return try navigator.configure(params)
+            } catch {
+                throw RPCError.invalidParams("\(error)")
+            }
         }
         server.register(Method.getState.rawValue, params: VehicleParams.self) { navigator.state($0) }
         server.register(Method.startUpdatingLocation.rawValue, params: VehicleParams.self) {

@@ -15,7 +15,7 @@ extension GuidanceOptions {
         timeUpdateThreshold = configuration.timeUpdateThreshold
         distanceUpdateThreshold = configuration.distanceUpdateThreshold
         stopGuidanceAtArrival = configuration.stopGuidanceAtArrival
-        travelMode = TravelMode(rawValue: configuration.travelMode.rawValue) ?? .driving
+        travelMode = configuration.travelMode
         speedAlertOptions = NavGuidance.SpeedAlertOptions(
             minorPercentage: configuration.speedAlertOptions.minorPercentage,
             majorPercentage: configuration.speedAlertOptions.majorPercentage,

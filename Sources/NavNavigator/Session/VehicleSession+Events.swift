@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import NavProtocol
 
@@ -27,24 +28,24 @@ extension VehicleSession {
             case .routeChanged(let reason, _, _):
                 payloads.append(
                     .routeChanged(
-                        routeChanged(NavProtocol.RouteChangeReason(rawValue: reason.rawValue) ?? .newDestinations)))
+                        routeChanged(reason)))
             case .remainingTime(let seconds):
                 payloads.append(.remainingTime(RemainingTime(seconds: seconds)))
             case .remainingDistance(let meters):
                 payloads.append(.remainingDistance(RemainingDistance(meters: meters)))
             case .delayCategory(let category):
-                payloads.append(.delayCategory(DelayCategoryUpdate(category: Self.wire(category))))
+                payloads.append(.delayCategory(DelayCategoryUpdate(category: category)))
             case .lightingMode(let mode, let elevation):
                 payloads.append(
                     .lightingMode(
                         LightingModeSuggestion(
-                            mode: mode == .lowLight ? .lowLight : .normal, sunElevationDegrees: elevation)))
+                            mode: mode, sunElevationDegrees: elevation)))
             case .speeding(let percentage, let severity, let speed, let limit):
                 payloads.append(
                     .speeding(
                         SpeedingUpdate(
                             percentageAboveLimit: percentage,
-                            severity: NavProtocol.SpeedingSeverity(rawValue: severity.rawValue) ?? .unknown,
+                            severity: severity,
                             speed: speed,
                             speedLimit: limit)))
             case .navInfo(let info):
@@ -57,7 +58,7 @@ extension VehicleSession {
     }
 
     /// The `nav.route_changed.v1` payload for the route now held.
-    func routeChanged(_ reason: NavProtocol.RouteChangeReason) -> RouteChanged {
+    func routeChanged(_ reason: RouteChangeReason) -> RouteChanged {
         RouteChanged(
             reason: reason, routeLegs: remainingLegs(),
             currentRouteLegIndex: guidance.route == nil ? 0 : guidance.currentWaypointIndex)
@@ -134,7 +135,7 @@ extension VehicleSession {
             currentRouteLegIndex: hasRoute ? guidance.currentWaypointIndex : nil,
             timeToNextDestinationSeconds: guidance.remainingTimeToNextDestination,
             distanceToNextDestinationMeters: guidance.remainingDistanceToNextDestination,
-            delayCategoryToNextDestination: hasRoute ? Self.wire(guidance.delayCategoryToNextDestination) : nil,
+            delayCategoryToNextDestination: hasRoute ? guidance.delayCategoryToNextDestination : nil,
             lastLocation: lastLocation, configuration: configuration)
     }
 
@@ -151,15 +152,6 @@ extension VehicleSession {
         case .enroute: .enroute
         case .rerouting: .rerouting
         case .stopped: .stopped
-        }
-    }
-
-    static func wire(_ category: NavGuidance.DelayCategory) -> NavProtocol.DelayCategory {
-        switch category {
-        case .noData: .noData
-        case .heavy: .heavy
-        case .medium: .medium
-        case .light: .light
         }
     }
 }

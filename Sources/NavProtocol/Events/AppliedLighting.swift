@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `ui.lighting.v1`: the lighting controller applied a lighting mode and its theme.
 public struct AppliedLighting: Codable, Sendable, Equatable {
     /// The mode now applied.

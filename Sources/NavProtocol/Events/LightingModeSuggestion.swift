@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `nav.lighting_mode.v1`: the suggested lighting mode changed (`didChangeSuggestedLightingMode`).
 public struct LightingModeSuggestion: Codable, Sendable, Equatable {
     /// The suggested mode.
@@ -10,12 +12,4 @@ public struct LightingModeSuggestion: Codable, Sendable, Equatable {
         self.mode = mode
         self.sunElevationDegrees = sunElevationDegrees
     }
-}
-
-/// A display lighting mode.
-public enum LightingMode: String, Codable, Sendable, CaseIterable {
-    /// Daylight colours.
-    case normal
-    /// Night colours, for dusk and darkness.
-    case lowLight
 }

@@ -39,6 +39,40 @@ public struct NavInfo: Codable, Sendable, Equatable {
     }
 }
 
+extension NavInfo {
+    /// Encodes through ``NavInfoEncoding``, the one list of the payload's members, which the navigator's cached
+    /// path (steps already encoded) uses too; so both write exactly the same JSON.
+    public func encode(to encoder: any Encoder) throws {
+        try NavInfoEncoding(self, currentStep: currentStep, remainingSteps: remainingSteps).encode(to: encoder)
+    }
+}
+
+/// The members of ``NavInfo`` with the steps in any encodable form — the payload's own ``NavStep`` values, or
+/// JSON encoded earlier. A member added to `NavInfo` must be added here; a test compares the two lists.
+public struct NavInfoEncoding<CurrentStep: Encodable, RemainingSteps: Encodable>: Encodable {
+    public var navState: NavState
+    public var currentStep: CurrentStep?
+    public var remainingSteps: RemainingSteps
+    public var distanceToCurrentStepMeters: Double?
+    public var timeToCurrentStepSeconds: Double?
+    public var distanceToNextDestinationMeters: Double?
+    public var timeToNextDestinationSeconds: Double?
+    public var distanceToFinalDestinationMeters: Double?
+    public var timeToFinalDestinationSeconds: Double?
+
+    public init(_ info: NavInfo, currentStep: CurrentStep?, remainingSteps: RemainingSteps) {
+        navState = info.navState
+        self.currentStep = currentStep
+        self.remainingSteps = remainingSteps
+        distanceToCurrentStepMeters = info.distanceToCurrentStepMeters
+        timeToCurrentStepSeconds = info.timeToCurrentStepSeconds
+        distanceToNextDestinationMeters = info.distanceToNextDestinationMeters
+        timeToNextDestinationSeconds = info.timeToNextDestinationSeconds
+        distanceToFinalDestinationMeters = info.distanceToFinalDestinationMeters
+        timeToFinalDestinationSeconds = info.timeToFinalDestinationSeconds
+    }
+}
+
 /// The guidance state of a vehicle.
 public enum NavState: String, Codable, Sendable, CaseIterable {
     /// There is no route.

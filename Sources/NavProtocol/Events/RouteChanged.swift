@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `nav.route_changed.v1`: the navigator's route changed (`navigatorDidChangeRoute`).
 ///
 /// It carries the whole remaining route, so a late subscriber (served from the proxy's last-value cache)
@@ -16,18 +18,4 @@ public struct RouteChanged: Codable, Sendable, Equatable {
         self.routeLegs = routeLegs
         self.currentRouteLegIndex = currentRouteLegIndex
     }
-}
-
-/// Why a route changed.
-public enum RouteChangeReason: String, Codable, Sendable, CaseIterable {
-    /// `navigator.setDestinations` set a new trip.
-    case newDestinations
-    /// The vehicle left the route and the navigator rerouted.
-    case offRoute
-    /// A faster route was found (for example after new traffic conditions).
-    case fasterRoute
-    /// `navigator.continueToNextDestination` moved on to the next leg.
-    case nextDestination
-    /// `navigator.clearDestinations` removed the route.
-    case cleared
 }

@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `nav.speeding.v1`: how far the vehicle is above the speed limit (`didUpdateSpeedingPercentage`)
 /// and the resulting speed-alert severity.
 public struct SpeedingUpdate: Codable, Sendable, Equatable {
@@ -16,16 +18,4 @@ public struct SpeedingUpdate: Codable, Sendable, Equatable {
         self.speed = speed
         self.speedLimit = speedLimit
     }
-}
-
-/// The navigator's judgement of the current speed against the limit.
-public enum SpeedingSeverity: String, Codable, Sendable, CaseIterable {
-    /// At or below the limit, or above it by less than the minor percentage.
-    case notSpeeding
-    /// At least `minorPercentage` above the limit.
-    case minor
-    /// At least `majorPercentage` above the limit for `severityUpgradeDurationSeconds`.
-    case major
-    /// The speed limit is not known.
-    case unknown
 }

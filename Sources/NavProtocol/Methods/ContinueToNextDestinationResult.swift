@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `navigator.continueToNextDestination` result: the trip moved on past the reached waypoint.
 public struct ContinueToNextDestinationResult: Codable, Sendable, Equatable {
     /// The outcome of planning the next leg; `noWaypointsError` when no destination is left.

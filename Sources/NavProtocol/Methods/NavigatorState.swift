@@ -1,3 +1,5 @@
+public import NavCore
+
 /// `navigator.getState` result: a snapshot of one vehicle's navigation session.
 public struct NavigatorState: Codable, Sendable, Equatable {
     /// The vehicle the state belongs to.

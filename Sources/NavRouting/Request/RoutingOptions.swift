@@ -13,7 +13,7 @@ public struct RoutingOptions: Sendable, Equatable {
 
     public init(
         travelMode: TravelMode = .driving, avoidsHighways: Bool = false, avoidsTolls: Bool = false,
-        avoidsFerries: Bool = false, alternateRoutes: AlternateRoutesStrategy = .none,
+        avoidsFerries: Bool = false, alternateRoutes: AlternateRoutesStrategy = .noAlternates,
         traffic: TrafficSpeedFactors = TrafficSpeedFactors(), algorithm: RoutingAlgorithm = .automatic
     ) {
         self.travelMode = travelMode

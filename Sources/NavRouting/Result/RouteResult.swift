@@ -1,3 +1,5 @@
+public import NavCore
+
 /// The answer to a ``RouteRequest``.
 public struct RouteResult: Sendable, Equatable {
     public var status: RouteStatus

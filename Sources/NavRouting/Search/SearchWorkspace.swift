@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Per-query scratch memory, reused across queries so a search costs time in proportion to the states
 /// it touches rather than to the size of the graph (labels are invalidated by bumping a stamp).
@@ -42,11 +42,10 @@ struct SearchWorkspace {
     }
 }
 
-/// Hands out workspaces to concurrent queries. The lock guards only the free list; a workspace is used
-/// by one query at a time, which is why sharing the pool across threads is sound.
-final class WorkspacePool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: [SearchWorkspace] = []
+/// Hands out workspaces to concurrent queries. The mutex guards only the free list; a workspace is taken out
+/// of it for one query at a time, so no two threads ever share one.
+final class WorkspacePool: Sendable {
+    private let free = Mutex<[SearchWorkspace]>([])
     private let arcCount: Int
     private let nodeCount: Int
 
@@ -56,14 +55,9 @@ final class WorkspacePool: @unchecked Sendable {
     }
 
     func withWorkspace<T>(_ body: (inout SearchWorkspace) throws -> T) rethrows -> T {
-        lock.lock()
-        var workspace = free.popLast() ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
-        lock.unlock()
-        defer {
-            lock.lock()
-            free.append(workspace)
-            lock.unlock()
-        }
+        var workspace =
+            free.withLock { $0.popLast() } ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
+        defer { free.withLock { [workspace] in $0.append(workspace) } }
         workspace.reset()
         return try body(&workspace)
     }

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// The lighting mode applied for one vehicle: follows `nav.lighting_mode.v1` suggestions, but applies a change

@@ -1,3 +1,4 @@
+public import NavCore
 public import NavProtocol
 
 /// The two themes the lighting controller applies: day colours for `normal`, night colours for `lowLight`,

@@ -1,7 +1,7 @@
-import Foundation
+import Synchronization
 
 /// Thread-safe counters a running source updates and the feeder reads for its heartbeat.
-public final class SourceCounters: @unchecked Sendable {
+public final class SourceCounters: Sendable {
     /// A consistent copy of the counters.
     public struct Snapshot: Sendable, Equatable {
         /// Fixes delivered.
@@ -14,23 +14,17 @@ public final class SourceCounters: @unchecked Sendable {
         public var connections = 0
     }
 
-    // Unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value = Snapshot()
+    private let value = Mutex(Snapshot())
 
     public init() {}
 
     /// The current counts.
     public func snapshot() -> Snapshot {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        value.withLock { $0 }
     }
 
     func update(_ change: (inout Snapshot) -> Void) {
-        lock.lock()
-        change(&value)
-        lock.unlock()
+        value.withLock { change(&$0) }
     }
 
     func countFix() { update { $0.fixes += 1 } }

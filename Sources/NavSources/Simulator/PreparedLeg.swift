@@ -11,19 +11,19 @@ import NavCore
 ///
 /// A final class so the thousands of vehicles of a fleet driving the same route share one copy.
 final class PreparedLeg: Sendable {
-    let latitudes: [Double]
-    let longitudes: [Double]
-    /// Distance from the leg's start to each vertex, metres.
-    let cumulative: [Double]
-    /// Bearing of each segment, degrees.
-    let bearings: [Double]
+    /// The leg's line without repeated points, which carry no direction.
+    let line: Polyline
     let speedLimits: [Double?]
     let defaultSpeeds: [Double]
     /// Corner speed cap at each vertex in m/s (infinite where the polyline is straight or at the ends).
     let cornerSpeeds: [Double]
 
-    var length: Double { cumulative[cumulative.count - 1] }
-    var segmentCount: Int { latitudes.count - 1 }
+    /// Distance from the leg's start to each vertex, metres.
+    var cumulative: [Double] { line.cumulativeDistances }
+    /// Bearing of each segment, degrees.
+    var bearings: [Double] { line.segmentBearings }
+    var length: Double { line.length }
+    var segmentCount: Int { line.segmentCount }
 
     /// Corners are modelled as the arc tangent to both segments at most this far from the vertex: a tight
     /// urban junction has a radius of about 10–20 m, a smoothly digitised curve has short segments anyway.
@@ -32,48 +32,23 @@ final class PreparedLeg: Sendable {
     static let minimumCornerSpeed = 1.5
 
     init(_ leg: SimulatedRoute.Leg, lateralAcceleration: Double) {
-        var latitudes = [leg.coordinates[0].latitude]
-        var longitudes = [leg.coordinates[0].longitude]
-        var cumulative = [0.0]
-        var bearings = [Double]()
-        var limits = [Double?]()
-        var defaults = [Double]()
-        for index in 1..<max(1, leg.coordinates.count) {
-            let point = leg.coordinates[index]
-            let length = Geodesy.distance(latitudes[latitudes.count - 1], longitudes[longitudes.count - 1], point.latitude, point.longitude)
-            // Repeated points carry no direction; dropping them keeps every bearing meaningful.
-            guard length > 0.01 else { continue }
-            bearings.append(Geodesy.bearing(latitudes[latitudes.count - 1], longitudes[longitudes.count - 1], point.latitude, point.longitude))
-            latitudes.append(point.latitude)
-            longitudes.append(point.longitude)
-            cumulative.append(cumulative[cumulative.count - 1] + length)
-            limits.append(leg.speedLimits[index - 1])
-            defaults.append(leg.defaultSpeeds[index - 1])
-        }
-        if latitudes.count == 1 {
-            // A leg that starts at its end: one zero-length segment so indices stay uniform.
-            latitudes.append(latitudes[0])
-            longitudes.append(longitudes[0])
-            cumulative.append(0)
-            bearings.append(0)
-            limits.append(leg.speedLimits.first ?? nil)
-            defaults.append(leg.defaultSpeeds.first ?? 1)
-        }
-        var corners = Array(repeating: Double.infinity, count: latitudes.count)
-        for vertex in 1..<max(1, latitudes.count - 1) {
-            let angle = Geodesy.angleBetween(bearings[vertex - 1], bearings[vertex])
+        let kept = Polyline.withoutRepeats(leg.coordinates)
+        // A leg that starts at its end keeps one zero-length segment (Polyline doubles a lone point), so
+        // indices stay uniform.
+        let line = Polyline(kept.map { leg.coordinates[$0] })
+        let segments = kept.count > 1 ? Array(kept.dropFirst()).map { $0 - 1 } : [0]
+        speedLimits = segments.map { leg.speedLimits.indices.contains($0) ? leg.speedLimits[$0] : nil }
+        defaultSpeeds = segments.map { leg.defaultSpeeds.indices.contains($0) ? leg.defaultSpeeds[$0] : 1 }
+        var corners = Array(repeating: Double.infinity, count: line.points.count)
+        for vertex in 1..<max(1, line.points.count - 1) {
+            let angle = Geodesy.angleBetween(line.segmentBearings[vertex - 1], line.segmentBearings[vertex])
             guard angle > 1 else { continue }
-            let shorter = min(cumulative[vertex] - cumulative[vertex - 1], cumulative[vertex + 1] - cumulative[vertex])
+            let shorter = min(line.segmentLength(vertex - 1), line.segmentLength(vertex))
             let tangent = min(shorter / 2, Self.maximumTangentLength)
             let radius = tangent / tan(angle * Geodesy.degreesToRadians / 2)
             corners[vertex] = max(Self.minimumCornerSpeed, (lateralAcceleration * radius).squareRoot())
         }
-        self.latitudes = latitudes
-        self.longitudes = longitudes
-        self.cumulative = cumulative
-        self.bearings = bearings
-        self.speedLimits = limits
-        self.defaultSpeeds = defaults
+        self.line = line
         self.cornerSpeeds = corners
     }
 
@@ -92,14 +67,8 @@ final class PreparedLeg: Sendable {
     }
 
     /// Position at `distance` metres along the leg, within `segment`.
-    func position(segment: Int, distance: Double) -> (latitude: Double, longitude: Double) {
-        let start = cumulative[segment]
-        let length = cumulative[segment + 1] - start
-        let fraction = length > 0 ? min(1, max(0, (distance - start) / length)) : 0
-        return (
-            latitudes[segment] + fraction * (latitudes[segment + 1] - latitudes[segment]),
-            longitudes[segment] + fraction * (longitudes[segment + 1] - longitudes[segment])
-        )
+    func position(segment: Int, distance: Double) -> Coordinate {
+        line.coordinate(at: distance, segment: segment)
     }
 
     /// The closest point of the leg to a position: segment, distance along the leg and offset in metres.
@@ -107,8 +76,8 @@ final class PreparedLeg: Sendable {
         var best = (segment: 0, distance: 0.0, offset: Double.infinity)
         for segment in 0..<segmentCount {
             let projection = Geodesy.projection(
-                latitude, longitude, ontoSegmentFrom: latitudes[segment], longitudes[segment],
-                to: latitudes[segment + 1], longitudes[segment + 1])
+                latitude, longitude, ontoSegmentFrom: line.points[segment].latitude, line.points[segment].longitude,
+                to: line.points[segment + 1].latitude, line.points[segment + 1].longitude)
             if projection.distance < best.offset - 0.01 {
                 let along = cumulative[segment] + projection.fraction * (cumulative[segment + 1] - cumulative[segment])
                 best = (segment, along, projection.distance)

@@ -1,4 +1,4 @@
-import NavCore
+public import NavCore
 public import NavProtocol
 
 /// Drives a simulated vehicle along a route and reports where it is, one ``GPSFix`` per step.
@@ -48,7 +48,7 @@ public struct RouteSimulator: Sendable {
     private var routeDistanceBeforeLeg = 0.0
     private var hasLeftRoute = false
     private var dwellRemaining: Double?
-    private var fixedPosition: (latitude: Double, longitude: Double) = (0, 0)
+    private var fixedPosition = Coordinate(latitude: 0, longitude: 0)
     private var lastCourse: Double?
     private var generator: SeededGenerator
 
@@ -96,7 +96,7 @@ public struct RouteSimulator: Sendable {
     public mutating func simulateLocation(latitude: Double, longitude: Double) {
         legs = []
         offRouteLeg = nil
-        fixedPosition = (latitude, longitude)
+        fixedPosition = Coordinate(latitude: latitude, longitude: longitude)
         speed = 0
         lastCourse = nil
         state = .fixedLocation
@@ -145,7 +145,7 @@ public struct RouteSimulator: Sendable {
     }
 
     /// The true (noise-free) position, `nil` when idle.
-    public var currentPosition: (latitude: Double, longitude: Double)? {
+    public var currentPosition: Coordinate? {
         switch state {
         case .idle: return nil
         case .fixedLocation: return fixedPosition

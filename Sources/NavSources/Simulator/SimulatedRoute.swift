@@ -1,20 +1,9 @@
-import NavCore
+public import NavCore
 
 /// A route for the simulator to drive: one or more legs, each a polyline ending at a stop.
 ///
 /// The feeder builds it from the navigator's route legs; the simulator knows nothing of road graphs.
 public struct SimulatedRoute: Sendable, Equatable {
-    /// A WGS84 position in degrees.
-    public struct Coordinate: Sendable, Hashable {
-        public var latitude: Double
-        public var longitude: Double
-
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
-
     /// A polyline from one stop to the next, with speeds for each of its segments.
     public struct Leg: Sendable, Equatable {
         /// The polyline, at least one point (a single point is a leg already at its end).

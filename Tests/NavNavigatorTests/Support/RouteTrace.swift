@@ -17,12 +17,12 @@ struct RouteTrace {
     }
 
     private(set) var samples: [Sample] = []
-    private var random: SeededRandom
+    private var random: SeededGenerator
     let sigma: Double
     private(set) var time: Double
 
     init(seed: UInt64, sigma: Double, startTime: Double = 1_795_950_000) {
-        random = SeededRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
         self.sigma = sigma
         time = startTime
     }

@@ -6,11 +6,11 @@ import NavRouting
 /// Picks origin–destination pairs from the map's road nodes and plans the true route between them.
 struct TripPlanner {
     let map: NavigatorMap
-    var random: SeededRandom
+    var random: SeededGenerator
 
     init(map: NavigatorMap, seed: UInt64) {
         self.map = map
-        random = SeededRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     /// A random drivable node position.

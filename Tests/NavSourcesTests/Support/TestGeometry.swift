@@ -7,7 +7,7 @@ import NavProtocol
 enum TestGeometry {
     static let origin = (latitude: 60.1699, longitude: 24.9384)
 
-    static func coordinate(east: Double, north: Double) -> SimulatedRoute.Coordinate {
+    static func coordinate(east: Double, north: Double) -> Coordinate {
         let point = Geodesy.offset(origin.latitude, origin.longitude, east: east, north: north)
         return .init(latitude: point.latitude, longitude: point.longitude)
     }
@@ -22,7 +22,7 @@ enum TestGeometry {
     }
 
     /// Distance in metres from a fix to the closest point of a polyline.
-    static func distance(from fix: GPSFix, toPolyline points: [SimulatedRoute.Coordinate]) -> Double {
+    static func distance(from fix: GPSFix, toPolyline points: [Coordinate]) -> Double {
         var best = Double.infinity
         for index in 0..<(points.count - 1) {
             let projection = Geodesy.projection(
@@ -33,7 +33,7 @@ enum TestGeometry {
         return best
     }
 
-    static func distance(_ a: GPSFix, _ b: SimulatedRoute.Coordinate) -> Double {
+    static func distance(_ a: GPSFix, _ b: Coordinate) -> Double {
         Geodesy.distance(a.latitude, a.longitude, b.latitude, b.longitude)
     }
 }

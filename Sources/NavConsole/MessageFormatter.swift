@@ -1,15 +1,15 @@
-import NavBus
-import NavProtocol
+public import NavBus
+public import NavProtocol
 
 /// Renders a bus message as one readable line: time, vehicle, topic and the payload's essentials.
-enum MessageFormatter {
-    static func line(for message: BusMessage) -> String {
+public enum MessageFormatter {
+    public static func line(for message: BusMessage) -> String {
         let time = String(message.header.time.rfc3339.dropFirst(11).dropLast())
         let head = "\(time) \(message.header.subject) \(message.topicName)"
         return head + "  " + summary(message.topic, message.data)
     }
 
-    static func summary(_ topic: Topic?, _ data: JSONValue) -> String {
+    public static func summary(_ topic: Topic?, _ data: JSONValue) -> String {
         func number(_ key: String, _ digits: Int = 1) -> String {
             guard let value = data[key]?.doubleValue else { return "?" }
             return format(value, digits: digits)
@@ -51,7 +51,7 @@ enum MessageFormatter {
         }
     }
 
-    static func format(_ value: Double, digits: Int) -> String {
+    public static func format(_ value: Double, digits: Int) -> String {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let rounded = (value * scale).rounded() / scale

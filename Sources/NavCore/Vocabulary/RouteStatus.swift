@@ -2,7 +2,7 @@
 ///
 /// Routing outcomes are results, not JSON-RPC errors: a request that was understood but found no route
 /// answers with a status other than `OK`.
-public enum RouteStatus: String, Codable, Sendable, CaseIterable {
+public enum RouteStatus: String, Hashable, Codable, Sendable, CaseIterable {
     /// A route was found.
     case ok = "OK"
     /// The waypoints are valid but no road connects them.

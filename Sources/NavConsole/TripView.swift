@@ -1,38 +1,41 @@
-import NavBus
-import NavProtocol
+import NavCore
+public import NavBus
+public import NavProtocol
 
 /// What the demo's terminal view shows, built from the bus messages of one vehicle: the SDK's header (next
 /// maneuver with its instruction and distance) and footer (time and distance left, ETA), a trip progress bar,
 /// speed against the limit, the lighting mode and the latest events.
-struct TripView {
-    var title = ""
+public struct TripView {
+    public var title = ""
     /// The legs still ahead, as the latest `nav.route_changed.v1` gave them (the first is the current one).
-    var legs: [RouteLeg] = []
+    public var legs: [RouteLeg] = []
     /// The current leg's position among all the trip's legs as first planned.
-    var currentLegIndex = 0
+    public var currentLegIndex = 0
     /// The trip's length as planned, corrected by reroutes.
-    var tripMeters = 0.0
-    var location: SnappedLocation?
-    var navInfo: NavInfo?
-    var remainingSeconds: Double?
-    var remainingMeters: Double?
-    var speeding: SpeedingUpdate?
-    var alert: SpeedAlert?
-    var lighting: AppliedLighting?
-    var suggestedLighting: LightingModeSuggestion?
-    var delay: DelayCategoryUpdate?
-    var events: [String] = []
-    var arrivals: [Arrival] = []
-    var reroutes = 0
-    var drivenMeters = 0.0
-    var maximumSpeed = 0.0
-    var firstFixTime: Timestamp?
-    var lastFixTime: Timestamp?
-    var messagesByTopic: [String: Int] = [:]
-    var speedingAlertsRaised = 0
+    public var tripMeters = 0.0
+    public var location: SnappedLocation?
+    public var navInfo: NavInfo?
+    public var remainingSeconds: Double?
+    public var remainingMeters: Double?
+    public var speeding: SpeedingUpdate?
+    public var alert: SpeedAlert?
+    public var lighting: AppliedLighting?
+    public var suggestedLighting: LightingModeSuggestion?
+    public var delay: DelayCategoryUpdate?
+    public var events: [String] = []
+    public var arrivals: [Arrival] = []
+    public var reroutes = 0
+    public var drivenMeters = 0.0
+    public var maximumSpeed = 0.0
+    public var firstFixTime: Timestamp?
+    public var lastFixTime: Timestamp?
+    public var messagesByTopic: [String: Int] = [:]
+    public var speedingAlertsRaised = 0
+
+    public init() {}
 
     /// Takes in one message; returns a line for the event log when the message is an event worth one.
-    mutating func apply(_ message: BusMessage) -> String? {
+    public mutating func apply(_ message: BusMessage) -> String? {
         messagesByTopic[message.topicName, default: 0] += 1
         let clock = String(message.header.time.rfc3339.dropFirst(11).prefix(8))
         do {
@@ -40,7 +43,7 @@ struct TripView {
             case .navLocation:
                 let next = try message.decode(SnappedLocation.self)
                 if let previous = location {
-                    drivenMeters += distance(previous.latitude, previous.longitude, next.latitude, next.longitude)
+                    drivenMeters += Geodesy.distance(previous.latitude, previous.longitude, next.latitude, next.longitude)
                 }
                 maximumSpeed = max(maximumSpeed, next.speed ?? 0)
                 firstFixTime = firstFixTime ?? next.timestamp
@@ -51,12 +54,14 @@ struct TripView {
             case .navRemainingDistance: remainingMeters = try message.decode(RemainingDistance.self).meters
             case .navSpeeding: speeding = try message.decode(SpeedingUpdate.self)
             case .navDelayCategory:
-                delay = try message.decode(DelayCategoryUpdate.self)
-                return log(clock, "traffic delay: \(delay!.category.rawValue)")
+                let update = try message.decode(DelayCategoryUpdate.self)
+                delay = update
+                return log(clock, "traffic delay: \(update.category.rawValue)")
             case .navLightingMode:
-                suggestedLighting = try message.decode(LightingModeSuggestion.self)
-                let elevation = MessageFormatter.format(suggestedLighting!.sunElevationDegrees, digits: 1)
-                return log(clock, "lighting suggested: \(suggestedLighting!.mode.rawValue) (sun \(elevation)°)")
+                let suggestion = try message.decode(LightingModeSuggestion.self)
+                suggestedLighting = suggestion
+                let elevation = MessageFormatter.format(suggestion.sunElevationDegrees, digits: 1)
+                return log(clock, "lighting suggested: \(suggestion.mode.rawValue) (sun \(elevation)°)")
             case .navRouteChanged:
                 let change = try message.decode(RouteChanged.self)
                 legs = change.routeLegs
@@ -86,8 +91,9 @@ struct TripView {
                         ? "speed alert \(next.severity.rawValue): \(kmh(next.speed)) in a \(next.speedLimit.map(kmh) ?? "?") zone"
                         : "speed alert cleared (\(next.severity.rawValue))")
             case .uiLighting:
-                lighting = try message.decode(AppliedLighting.self)
-                return log(clock, "lighting applied: \(lighting!.appliedMode.rawValue), theme \(lighting!.theme.name)")
+                let applied = try message.decode(AppliedLighting.self)
+                lighting = applied
+                return log(clock, "lighting applied: \(applied.appliedMode.rawValue), theme \(applied.theme.name)")
             default:
                 break
             }
@@ -98,7 +104,7 @@ struct TripView {
     }
 
     /// Adds a line of the demo's own to the event log.
-    mutating func note(_ text: String) -> String? {
+    public mutating func note(_ text: String) -> String? {
         log(String(Timestamp.now().rfc3339.dropFirst(11).prefix(8)), text)
     }
 
@@ -110,7 +116,7 @@ struct TripView {
     }
 
     /// The screen, as lines of at most `width` characters.
-    func render(width: Int = 78) -> [String] {
+    public func render(width: Int = 78) -> [String] {
         var lines: [String] = []
         let rule = String(repeating: "─", count: width - 2)
         lines.append("navbus demo — \(title)")
@@ -150,7 +156,7 @@ struct TripView {
     }
 
     /// The closing summary.
-    func summary() -> [String] {
+    public func summary() -> [String] {
         var duration: Double?
         if let first = firstFixTime, let last = lastFixTime { duration = last.seconds(since: first) }
         return [
@@ -180,14 +186,6 @@ struct TripView {
     }
 }
 
-func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-    let radians = Double.pi / 180
-    let dLat = (lat2 - lat1) * radians
-    let dLon = (lon2 - lon1) * radians
-    let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
-    return 6_371_008.8 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
-}
-
 func kmh(_ metresPerSecond: Double) -> String { "\(Int((metresPerSecond * 3.6).rounded())) km/h" }
 func metres(_ value: Double) -> String { value >= 1000 ? kilometres(value) : "\(Int((value / 10).rounded() * 10)) m" }
 func kilometres(_ value: Double) -> String { MessageFormatter.format(value / 1000, digits: 1) + " km" }
@@ -196,6 +194,3 @@ func minutes(_ seconds: Double) -> String {
 }
 func clockText(_ time: Timestamp) -> String { String(time.rfc3339.dropFirst(11).prefix(5)) + " UTC" }
 
-#if canImport(Glibc)
-    import Glibc
-#endif
