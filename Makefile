@@ -4,7 +4,7 @@ BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
 PYTEST = .venv/bin/python -m pytest
 
-.PHONY: all setup build release test unit-test interop-test demo bench compose-test clean
+.PHONY: all setup build release test unit-test interop-test demo bench eval compose-test clean
 
 all: build
 
@@ -40,6 +40,11 @@ bench: release
 	$(BIN_RELEASE)/navbus-bench routing
 	.venv/bin/python scripts/bench_routing_vs_osrm.py
 	$(BIN_RELEASE)/navbus-bench fleet
+
+## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps; see BENCHMARKS.md
+eval: release
+	.venv/bin/pip install --quiet -r scripts/eval/requirements.txt
+	.venv/bin/python scripts/eval/routing.py
 
 ## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);
 ## apart from `test` because a first run builds images for about 12 minutes

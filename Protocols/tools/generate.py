@@ -173,6 +173,23 @@ DEFINITIONS: dict[str, dict] = {
                 "description": "Free-flow speed of each segment in m/s.",
                 "items": ref("speed"),
             },
+            "destinationSide": ref("streetSide"),
+        },
+    ),
+    "streetSide": string_enum(
+        "The side of the road the destination lies on, seen in the direction of travel at arrival; absent when "
+        "it lies on the road itself.",
+        ["left", "right"],
+    ),
+    "avoidableRoad": string_enum("A kind of road a request can ask to avoid.", ["highways", "tolls", "ferries"]),
+    "snappedWaypoint": obj(
+        "Where a requested waypoint joined the road network (like OSRM's waypoint object).",
+        ["latitude", "longitude", "distanceMeters"],
+        {
+            "latitude": ref("latitude"),
+            "longitude": ref("longitude"),
+            "distanceMeters": number("How far the waypoint was moved onto the road, in metres."),
+            "roadName": {"type": "string", "description": "The road it snapped onto, when it has a name."},
         },
     ),
     "navStep": obj(
@@ -208,6 +225,12 @@ DEFINITIONS: dict[str, dict] = {
             "legs": {"type": "array", "items": ref("routeLeg")},
             "steps": {"type": "array", "items": ref("routeStep")},
             "geometry": ref("lineString"),
+            "violatedAvoids": {
+                "type": "array",
+                "description": "Kinds of road the request asked to avoid that this route still uses: no route "
+                "without them exists, or only one more than twice as long (or 2 km longer) as the fastest.",
+                "items": ref("avoidableRoad"),
+            },
         },
     ),
     "snappedLocation": obj(
@@ -231,7 +254,7 @@ DEFINITIONS: dict[str, dict] = {
         {
             "minorPercentage": number("Percentage above the limit from which speeding is minor."),
             "majorPercentage": number("Percentage above the limit from which speeding is major."),
-            "severityUpgradeDurationSeconds": number("How long speeding must stay major before minor turns major."),
+            "severityUpgradeDurationSeconds": number("Seconds of uninterrupted minor speeding after which it is reported as major."),
         },
     ),
     "navigatorConfiguration": obj(
@@ -515,6 +538,13 @@ def params(description: str, required: list[str] | None = None, properties: dict
 
 
 WAYPOINTS_1_25 = {"type": "array", "minItems": 1, "maxItems": 25, "items": ref("waypoint")}
+SNAPPED_WAYPOINTS = {
+    "type": "array",
+    "description": "Every waypoint where it joined the road network, origin first. A waypoint more than 500 m "
+    "from every road the travel mode may use is refused (waypointError; locationUnavailable for the vehicle's "
+    "own position).",
+    "items": ref("snappedWaypoint"),
+}
 VEHICLE_ONLY = "Only the optional vehicle. params may also be omitted."
 
 METHODS: dict[str, tuple[str, dict, dict]] = {
@@ -538,7 +568,16 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
                 ),
             },
         ),
-        obj("The routing outcome.", ["routeStatus"], {"routeStatus": ref("routeStatus")}),
+        obj(
+            "The routing outcome.",
+            ["routeStatus"],
+            {
+                "routeStatus": ref("routeStatus"),
+                "message": {"type": "string", "description": "Why the trip could not be planned, for people."},
+                "waypoints": SNAPPED_WAYPOINTS,
+                "violatedAvoids": {"type": "array", "items": ref("avoidableRoad")},
+            },
+        ),
     ),
     "navigator.continueToNextDestination": (
         "After arriving at an intermediate waypoint, move on to the next one.",
@@ -634,7 +673,12 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
         obj(
             "The routing outcome and the routes, best first (empty unless routeStatus is OK).",
             ["routeStatus", "routes"],
-            {"routeStatus": ref("routeStatus"), "routes": {"type": "array", "items": ref("route")}},
+            {
+                "routeStatus": ref("routeStatus"),
+                "routes": {"type": "array", "items": ref("route")},
+                "message": {"type": "string", "description": "Why no route was found, for people."},
+                "waypoints": SNAPPED_WAYPOINTS,
+            },
         ),
     ),
     "locationSimulator.simulateLocationsAlongExistingRoute": (

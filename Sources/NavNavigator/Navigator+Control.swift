@@ -18,8 +18,10 @@ extension Navigator {
         counters.add("routeRequests")
         let vehicle = params.vehicleID
         let outcome = withSession(vehicle) {
-            live -> (status: RouteStatus, payloads: [NavigatorEvent.Payload]) in
-            guard let fix = live.session.lastFix else { return (.locationUnavailable, []) }
+            live -> (result: RouteStatusResult, payloads: [NavigatorEvent.Payload]) in
+            guard let fix = live.session.lastFix else {
+                return (RouteStatusResult(routeStatus: .locationUnavailable, message: "No position fix yet."), [])
+            }
             var trip = live.session
             trip.tripOptions = params.routingOptions
             let planned = plan(
@@ -28,18 +30,21 @@ extension Navigator {
             switch planned {
             case .failure(let failure):
                 log("no route for \(vehicle): \(failure.status.rawValue): \(failure.message)")
-                return (failure.status, [])
+                return (RouteStatusResult(routeStatus: failure.status, message: failure.message), [])
             case .success(let route):
                 live.session.destinations = params.waypoints
                 live.session.tripOptions = params.routingOptions
                 let events = apply(.setRoute(route.guidance), to: &live)
                 live.install(route.legs)
                 applyTraffic(to: &live)
-                return (.ok, live.session.payloads(for: events))
+                let result = RouteStatusResult(
+                    routeStatus: .ok, waypoints: route.waypoints,
+                    violatedAvoids: route.violatedAvoids.isEmpty ? nil : route.violatedAvoids)
+                return (result, live.session.payloads(for: events))
             }
         }
-        publish(outcome.payloads, vehicle: vehicle, saveFirst: outcome.status == .ok)
-        return RouteStatusResult(routeStatus: outcome.status)
+        publish(outcome.payloads, vehicle: vehicle, saveFirst: outcome.result.routeStatus == .ok)
+        return outcome.result
     }
 
     /// `navigator.continueToNextDestination`: after an arrival, moves on to the next leg (reason
@@ -148,7 +153,9 @@ extension Navigator {
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
             routeStatus: result.status,
-            routes: result.status == .ok ? result.routes.map { WireRoute.make($0, destinations: destinations) } : [])
+            routes: result.status == .ok ? result.routes.map { WireRoute.make($0, destinations: destinations) } : [],
+            message: result.status == .ok ? nil : result.message,
+            waypoints: result.waypoints.isEmpty ? nil : result.waypoints.map(WireRoute.snapped))
     }
 
     // MARK: Traffic

@@ -25,13 +25,16 @@ extension Navigator {
             waypoints: waypoints, options: routingOptions(session.configuration, trip: session.tripOptions))
         let result = map.router.route(request)
         guard result.status == .ok, let route = result.routes.first else {
-            return .failure(
-                PlanningFailure(
-                    status: result.status,
-                    message: result.message))
+            // The origin is the vehicle's own position: a position no road is near is not a bad waypoint.
+            let status: RouteStatus =
+                result.failedWaypointIndex == 0 && result.status == .waypointError ? .locationUnavailable : result.status
+            return .failure(PlanningFailure(status: status, message: result.message))
         }
         do {
-            return .success(try PlannedRoute(route, destinations: destinations))
+            var planned = try PlannedRoute(route, destinations: destinations)
+            planned.waypoints = result.waypoints.map(WireRoute.snapped)
+            planned.violatedAvoids = route.violatedAvoids
+            return .success(planned)
         } catch {
             return .failure(
                 PlanningFailure(status: .internalError, message: "the router's route is inconsistent: \(error)"))

@@ -31,7 +31,8 @@ public final class Router: Sendable {
             networks[mode] = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount)
         }
         self.networks = networks
-        self.pool = WorkspacePool(arcCount: graph.arcCount, nodeCount: graph.nodeCount)
+        self.pool = WorkspacePool(
+            stateCount: networks.values.map(\.stateCount).max() ?? graph.arcCount, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
     }
 
@@ -55,16 +56,32 @@ public final class Router: Sendable {
     /// Whether the router can plan routes for `mode`.
     public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
 
-    /// Snaps a coordinate onto the main road network of `mode` (heading-aware when a heading is given).
+    /// Waypoints farther than this from every road the travel mode may use are refused (`waypointError`, or
+    /// `locationUnavailable` for a vehicle's own position) rather than moved silently onto a far road.
+    public static let maximumSnapDistanceMeters = 500.0
+
+    /// Snaps a coordinate onto the nearest road of `mode` that suits the waypoint's role: an origin onto a
+    /// road from which the main network can be reached, a destination onto one the main network leads to, a
+    /// stop onto one that does both (heading-aware when a heading is given). Roads in pockets cut off by the
+    /// edge of the map are used when the trip can still get out of them (or into them), so a waypoint snaps
+    /// to the street it is on rather than to the nearest street of the main network.
     public func snap(
-        _ coordinate: Coordinate, mode: TravelMode, heading: Double? = nil, maxDistanceMeters: Double = 5_000
-    )
-        -> RoadPosition?
-    {
+        _ coordinate: Coordinate, mode: TravelMode, role: WaypointRole = .stop, heading: Double? = nil,
+        maxDistanceMeters: Double = 5_000
+    ) -> RoadPosition? {
         guard let network = networks[mode] else { return nil }
+        let accept: (Int) -> Bool
+        switch role {
+        case .origin: accept = { network.leavesToMain[2 * $0] || network.leavesToMain[2 * $0 + 1] }
+        case .destination: accept = { network.entersFromMain[2 * $0] || network.entersFromMain[2 * $0 + 1] }
+        case .stop:
+            accept = {
+                (network.leavesToMain[2 * $0] || network.leavesToMain[2 * $0 + 1])
+                    && (network.entersFromMain[2 * $0] || network.entersFromMain[2 * $0 + 1])
+            }
+        }
         return snapper.nearest(
-            to: coordinate, mode: mode, heading: heading, maxDistanceMeters: maxDistanceMeters,
-            accept: { segment in network.mainArcs[2 * segment] || network.mainArcs[2 * segment + 1] })
+            to: coordinate, mode: mode, heading: heading, maxDistanceMeters: maxDistanceMeters, accept: accept)
     }
 
     /// Plans the route for `request`.
@@ -89,11 +106,15 @@ public final class Router: Sendable {
                 message: "The map has no roads usable for \(options.travelMode.rawValue).")
         }
         var resolved: [ResolvedWaypoint] = []
+        let last = request.waypoints.count - 1
         for (index, waypoint) in request.waypoints.enumerated() {
-            switch resolve(waypoint, mode: options.travelMode) {
+            let role: WaypointRole = index == 0 ? .origin : index == last ? .destination : .stop
+            switch resolve(waypoint, mode: options.travelMode, role: role) {
             case .success(let value): resolved.append(value)
             case .failure(let failure):
-                return RouteResult(status: failure.status, message: "Waypoint \(index): \(failure.message)")
+                var result = RouteResult(status: failure.status, message: "Waypoint \(index): \(failure.message)")
+                result.failedWaypointIndex = index
+                return result
             }
         }
         for i in 1..<resolved.count
@@ -107,44 +128,44 @@ public final class Router: Sendable {
         do {
             return try pool.withWorkspace { workspace in
                 var legs: [RouteLeg] = []
-                var firstLegPath: ArcPath?
+                var firstLeg: (path: ArcPath, avoidance: Avoidance)?
                 for i in 1..<resolved.count {
-                    let search = ShortestPathSearch(
-                        graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: trafficFactors,
-                        useLandmarks: landmarksValid, bidirectional: options.algorithm != .dijkstra,
-                        isCanceled: isCanceled)
-                    workspace.reset()
-                    guard
-                        let path = try search.run(
-                            sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
-                            workspace: &workspace)
-                    else {
-                        return RouteResult(
+                    let search = LegSearch(
+                        graph: graph, network: network, options: options, factors: trafficFactors,
+                        useLandmarks: landmarksValid, isCanceled: isCanceled,
+                        sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network))
+                    guard let found = try search.run(workspace: &workspace) else {
+                        var result = RouteResult(
                             status: .noRouteFound,
                             message:
                                 "No \(options.travelMode.rawValue) route connects waypoint \(i - 1) to waypoint \(i).")
+                        result.waypoints = resolved
+                        return result
                     }
-                    if i == 1 { firstLegPath = path }
+                    if i == 1 { firstLeg = found }
                     legs.append(
                         LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
-                            path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1))
+                            found.path, from: resolved[i - 1], to: resolved[i], isFinal: i == resolved.count - 1,
+                            avoiding: options.avoidedRoads))
                 }
                 var routes = [Route(legs: legs)]
-                if resolved.count == 2, options.alternateRoutes != .noAlternates, let best = firstLegPath {
+                if resolved.count == 2, options.alternateRoutes != .noAlternates, let best = firstLeg {
                     let wanted = options.alternateRoutes == .one ? 1 : 2
                     let finder = AlternativeRouteFinder(
-                        graph: graph, network: network, options: options, trafficFactors: trafficFactors,
+                        graph: graph, network: network, avoidance: best.avoidance, trafficFactors: trafficFactors,
                         landmarksValid: landmarksValid)
                     for path in try finder.alternatives(
-                        to: best, sources: sources(resolved[0], network), targets: targets(resolved[1], network),
+                        to: best.path, sources: sources(resolved[0], network), targets: targets(resolved[1], network),
                         wanted: wanted, workspace: &workspace)
                     {
                         let leg = LegBuilder(graph: graph, mode: options.travelMode, factors: trafficFactors).leg(
-                            path, from: resolved[0], to: resolved[1], isFinal: true)
+                            path, from: resolved[0], to: resolved[1], isFinal: true, avoiding: options.avoidedRoads)
                         routes.append(Route(legs: [leg]))
                     }
                 }
-                return RouteResult(status: .ok, message: "OK", routes: routes)
+                var result = RouteResult(status: .ok, message: "OK", routes: routes)
+                result.waypoints = resolved
+                return result
             }
         } catch {
             return RouteResult(status: .canceled, message: "The route request was canceled.")
@@ -157,8 +178,10 @@ public final class Router: Sendable {
         public var message: String
     }
 
-    /// Finds where a waypoint is and where it joins the network of `mode`.
-    public func resolve(_ waypoint: Waypoint, mode: TravelMode) -> Result<ResolvedWaypoint, WaypointFailure> {
+    /// Finds where a waypoint is and where it joins the network of `mode` (see ``snap(_:mode:role:heading:maxDistanceMeters:)``).
+    public func resolve(_ waypoint: Waypoint, mode: TravelMode, role: WaypointRole = .stop)
+        -> Result<ResolvedWaypoint, WaypointFailure>
+    {
         var coordinate = waypoint.coordinate
         var fixedPosition: RoadPosition?
         if let placeID = waypoint.placeID {
@@ -195,13 +218,32 @@ public final class Router: Sendable {
         guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
             return .failure(WaypointFailure(status: .waypointError, message: "Coordinates out of range."))
         }
-        guard let position = fixedPosition ?? snap(coordinate, mode: mode, heading: waypoint.heading) else {
+        if let fixedPosition {
+            return .success(
+                ResolvedWaypoint(
+                    waypoint: waypoint, coordinate: coordinate, position: fixedPosition,
+                    roadName: graph.roadName(ofWay: graph.way(ofSegment: fixedPosition.segment))))
+        }
+        let limit = Self.maximumSnapDistanceMeters
+        guard let position = snap(coordinate, mode: mode, role: role, heading: waypoint.heading) else {
             return .failure(
                 WaypointFailure(
                     status: .waypointError, message: "No road usable for \(mode.rawValue) within 5 km of the waypoint.")
             )
         }
-        return .success(ResolvedWaypoint(waypoint: waypoint, coordinate: coordinate, position: position))
+        guard position.distanceMeters <= limit else {
+            let distance = Int(position.distanceMeters.rounded())
+            return .failure(
+                WaypointFailure(
+                    status: .waypointError,
+                    message:
+                        "The nearest road usable for \(mode.rawValue) is \(distance) m away (at most \(Int(limit)) m).")
+            )
+        }
+        return .success(
+            ResolvedWaypoint(
+                waypoint: waypoint, coordinate: coordinate, position: position,
+                roadName: graph.roadName(ofWay: graph.way(ofSegment: position.segment))))
     }
 
     private func isDuplicate(_ a: Waypoint, _ b: Waypoint, _ ra: ResolvedWaypoint, _ rb: ResolvedWaypoint) -> Bool {
@@ -218,7 +260,8 @@ public final class Router: Sendable {
         if network.weights[2 * s + 1] != ModeNetwork.unreachable {
             result.append(SearchEndpoint(arc: UInt32(2 * s + 1), fraction: 1 - waypoint.position.fraction))
         }
-        if let preferred = waypoint.position.preferredArc, result.count > 1 {
+        // The heading picks the direction, unless that direction cannot get out to the rest of the network.
+        if let preferred = waypoint.position.preferredArc, result.count > 1, network.leavesToMain[preferred] {
             result = result.filter { Int($0.arc) == preferred }
         }
         return result

@@ -114,8 +114,8 @@ enum FleetBenchmark {
         var random = SeededGenerator(seed: 7)
         var trips: [Trip] = []
         while trips.count < 200 {
-            let origin = router.graph.coordinate(ofNode: Int.random(in: 0..<router.graph.nodeCount, using: &random))
-            let destination = router.graph.coordinate(ofNode: Int.random(in: 0..<router.graph.nodeCount, using: &random))
+            let origin = router.graph.coordinate(ofNode: random.index(below: router.graph.nodeCount))
+            let destination = router.graph.coordinate(ofNode: random.index(below: router.graph.nodeCount))
             let result = router.route(
                 RouteRequest(waypoints: [Waypoint(coordinate: origin), Waypoint(coordinate: destination)]))
             guard result.status == .ok, let leg = result.routes.first?.legs.first, leg.distanceMeters >= 1_800 else {

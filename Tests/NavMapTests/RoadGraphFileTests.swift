@@ -29,6 +29,23 @@ import Testing
         }
     }
 
+    @Test func destinationOnlyArcsSurviveTheFile() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: 0)
+        osm.node(2, x: 100, y: 0)
+        osm.node(3, x: 200, y: 0)
+        osm.way(1, [1, 2], ["highway": "residential"])
+        osm.way(2, [2, 3], ["highway": "residential", "motor_vehicle": "destination"])
+        let graph = try osm.graph()
+        let path = try TemporaryDirectory.make() + "/small.navgraph"
+        try RoadGraphFile.write(graph, to: path)
+        let loaded = try MapLoader.load(path: path)
+        let restricted = (0..<graph.arcCount).map { graph.isRestricted(.driving, onArc: $0) }
+        #expect(restricted.filter { $0 }.count == 2)
+        #expect((0..<loaded.arcCount).map { loaded.isRestricted(.driving, onArc: $0) } == restricted)
+        #expect(!loaded.hasRestrictedArcs(for: .walking))
+    }
+
     @Test func writesAtomicallyWithoutLeftovers() throws {
         let (_, path) = try writtenGraph()
         let directory = (path as NSString).deletingLastPathComponent

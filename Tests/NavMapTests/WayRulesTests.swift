@@ -40,7 +40,7 @@ import Testing
 
     @Test(
         arguments: [
-            (["highway": "residential", "access": "private"], [TravelMode]()),
+            (["highway": "residential", "access": "no"], [TravelMode]()),
             (["highway": "residential", "access": "no", "bicycle": "yes"], [.cycling]),
             (["highway": "residential", "motor_vehicle": "no"], [.cycling, .walking]),
             (["highway": "residential", "motorcar": "no"], [.twoWheeler, .cycling, .walking]),
@@ -58,6 +58,33 @@ import Testing
     func accessRules(tags: [String: String], modes: [TravelMode]) {
         let usable = TravelMode.allCases.filter { allowed(tags, $0).forward }
         #expect(Set(usable) == Set(modes), "\(tags)")
+    }
+
+    /// Which modes may use a way only at the ends of a leg (OSRM's restricted list, Valhalla's destination-only).
+    @Test(
+        arguments: [
+            (["highway": "residential", "motor_vehicle": "destination"], [TravelMode.driving, .taxi, .twoWheeler]),
+            (["highway": "residential", "access": "private"], TravelMode.allCases),
+            (["highway": "residential", "access": "delivery", "foot": "yes"], [.driving, .taxi, .twoWheeler, .cycling]),
+            (["highway": "residential", "motorcar": "customers"], [.driving, .taxi]),
+            (["highway": "residential", "access": "destination", "motor_vehicle": "yes"], [.cycling, .walking]),
+            (["highway": "residential", "vehicle": "permit"], [.driving, .taxi, .twoWheeler, .cycling]),
+            (["highway": "residential", "motor_vehicle": "destination;delivery"], [.driving, .taxi, .twoWheeler]),
+            (["highway": "residential"], []),
+        ] as [([String: String], [TravelMode])])
+    func destinationOnlyRules(tags: [String: String], modes: [TravelMode]) throws {
+        let rules = try #require(WayRules(tags: tags))
+        #expect(Set(TravelMode.allCases.filter { rules.restrictedModes & $0.bit != 0 }) == Set(modes), "\(tags)")
+    }
+
+    @Test func closedValuesAndPrivateDriveways() {
+        for value in ["no", "agricultural", "forestry", "emergency", "psv", "bus", "military"] {
+            #expect(allowed(["highway": "residential", "motor_vehicle": value], .driving) == (false, false), "\(value)")
+        }
+        #expect(allowed(["highway": "residential", "motor_vehicle": "psv"], .taxi) == (true, true))
+        // A private service road (a driveway) is closed to cars outright, as OSRM never snaps onto one.
+        #expect(allowed(["highway": "service", "access": "private"], .driving) == (false, false))
+        #expect(allowed(["highway": "service", "access": "private"], .walking) == (true, true))
     }
 
     @Test func tollsFerriesNamesAndRefs() throws {

@@ -63,6 +63,11 @@ struct EnumContractTests {
             ])
     }
 
+    @Test func streetSidesAndAvoidableRoads() {
+        #expect(StreetSide.allCases.map(\.rawValue) == ["left", "right"])
+        #expect(AvoidableRoad.allCases.map(\.rawValue) == ["highways", "tolls", "ferries"])
+    }
+
     @Test func travelModesAndAlternates() {
         #expect(TravelMode.allCases.map(\.rawValue) == ["driving", "cycling", "walking", "twoWheeler", "taxi"])
         #expect(AlternateRoutesStrategy.allCases.map(\.rawValue) == ["none", "one", "all"])

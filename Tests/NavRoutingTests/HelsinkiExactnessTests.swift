@@ -53,6 +53,11 @@ import Testing
         Scenario(name: "walking", mode: .walking, pairCount: 50),
     ]
 
+    /// The sample map has destination-only streets (Rautatientori, Vilhonkatu, …), so the rule is exercised.
+    @Test func helsinkiHasDestinationOnlyStreets() throws {
+        #expect(try Self.loadedRouter().graph.hasRestrictedArcs(for: .driving))
+    }
+
     @Test(arguments: scenarios)
     func optimisedSearchMatchesDijkstra(_ scenario: Scenario) throws {
         let router = try Self.loadedRouter()
@@ -76,6 +81,11 @@ import Testing
             #expect(fast.status == reference.status)
             if fast.status == .ok, reference.status == .ok {
                 #expect(fast.routes[0].cost == reference.routes[0].cost, "\(a) -> \(b)")
+                // Both obey the rule for destination-only roads (no through traffic).
+                for route in [fast.routes[0], reference.routes[0]] {
+                    let restricted = route.legs[0].arcs.map { graph.isRestricted(scenario.mode, onArc: $0) }
+                    #expect(ThroughTrafficRule.allows(restricted), "\(a) -> \(b)")
+                }
                 compared += 1
             }
         }

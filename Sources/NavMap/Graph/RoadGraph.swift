@@ -49,6 +49,9 @@ public struct RoadGraph: Sendable {
 
     /// Travel-mode bits per arc; 0 when nobody may use it.
     package var arcModes: [UInt8]
+    /// Travel-mode bits per arc for which the arc is destination-only (`access=destination`, `private`, …):
+    /// a leg may use it only in its first and last stretch, never as through traffic (``ThroughTrafficRule``).
+    package var arcRestrictedModes: [UInt8]
     /// Free-flow motor speed per arc in km/h.
     package var arcMotorSpeeds: [Float]
     /// Legal limit per arc in km/h, 0 when unknown.
@@ -75,7 +78,7 @@ public struct RoadGraph: Sendable {
     package init(
         latitudes: [Double], longitudes: [Double], nodeOSMIDs: [Int64], segmentEnds: [UInt32],
         segmentLengths: [Float], segmentWays: [UInt32], segmentFlags: [UInt8], segmentBicycleSpeeds: [Float],
-        segmentFootSpeeds: [Float], arcModes: [UInt8], arcMotorSpeeds: [Float], arcSpeedLimits: [Float],
+        segmentFootSpeeds: [Float], arcModes: [UInt8], arcRestrictedModes: [UInt8], arcMotorSpeeds: [Float], arcSpeedLimits: [Float],
         wayOSMIDs: [Int64], wayNames: [String], wayRefs: [String], wayClasses: [UInt8], waySegmentOffsets: [UInt32],
         restrictions: [TurnRestriction]
     ) {
@@ -89,6 +92,7 @@ public struct RoadGraph: Sendable {
         self.segmentBicycleSpeeds = segmentBicycleSpeeds
         self.segmentFootSpeeds = segmentFootSpeeds
         self.arcModes = arcModes
+        self.arcRestrictedModes = arcRestrictedModes
         self.arcMotorSpeeds = arcMotorSpeeds
         self.arcSpeedLimits = arcSpeedLimits
         self.wayOSMIDs = wayOSMIDs
@@ -185,6 +189,16 @@ public struct RoadGraph: Sendable {
     /// Whether `mode` may travel along `arc`.
     @inline(__always) public func allows(_ mode: TravelMode, onArc arc: Int) -> Bool {
         arcModes[arc] & mode.bit != 0
+    }
+
+    /// Whether `arc` is destination-only for `mode`: usable at the ends of a leg, not as through traffic.
+    @inline(__always) public func isRestricted(_ mode: TravelMode, onArc arc: Int) -> Bool {
+        arcRestrictedModes[arc] & mode.bit != 0
+    }
+
+    /// Whether any arc is destination-only for `mode`.
+    public func hasRestrictedArcs(for mode: TravelMode) -> Bool {
+        arcRestrictedModes.contains { $0 & mode.bit != 0 }
     }
 
     /// Legal speed limit in m/s, `nil` when unknown.

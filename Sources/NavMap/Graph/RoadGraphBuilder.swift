@@ -15,6 +15,7 @@ public struct RoadGraphBuilder {
     private var segmentBicycleSpeeds: [Float] = []
     private var segmentFootSpeeds: [Float] = []
     private var arcModes: [UInt8] = []
+    private var arcRestrictedModes: [UInt8] = []
     private var arcMotorSpeeds: [Float] = []
     private var arcSpeedLimits: [Float] = []
     private var wayOSMIDs: [Int64] = []
@@ -53,7 +54,7 @@ public struct RoadGraphBuilder {
             latitudes: latitudes, longitudes: longitudes, nodeOSMIDs: nodeOSMIDs, segmentEnds: segmentEnds,
             segmentLengths: segmentLengths, segmentWays: segmentWays, segmentFlags: segmentFlags,
             segmentBicycleSpeeds: segmentBicycleSpeeds, segmentFootSpeeds: segmentFootSpeeds, arcModes: arcModes,
-            arcMotorSpeeds: arcMotorSpeeds, arcSpeedLimits: arcSpeedLimits, wayOSMIDs: wayOSMIDs, wayNames: wayNames,
+            arcRestrictedModes: arcRestrictedModes, arcMotorSpeeds: arcMotorSpeeds, arcSpeedLimits: arcSpeedLimits, wayOSMIDs: wayOSMIDs, wayNames: wayNames,
             wayRefs: wayRefs, wayClasses: wayClasses, waySegmentOffsets: waySegmentOffsets,
             restrictions: restrictions)
     }
@@ -96,8 +97,14 @@ public struct RoadGraphBuilder {
             appendSegment(
                 from: from.index, to: index, length: Float(length), way: wayIndex, flags: segmentFlags.rawValue,
                 bicycleSpeed: Float(rules.bicycleSpeed), footSpeed: Float(rules.footSpeed),
-                forward: (rules.forwardModes, Float(rules.motorSpeedForward), Float(rules.speedLimitForward ?? 0)),
-                backward: (rules.backwardModes, Float(rules.motorSpeedBackward), Float(rules.speedLimitBackward ?? 0)))
+                forward: (
+                    rules.forwardModes, rules.restrictedModes & rules.forwardModes, Float(rules.motorSpeedForward),
+                    Float(rules.speedLimitForward ?? 0)
+                ),
+                backward: (
+                    rules.backwardModes, rules.restrictedModes & rules.backwardModes, Float(rules.motorSpeedBackward),
+                    Float(rules.speedLimitBackward ?? 0)
+                ))
         }
         if UInt32(segmentLengths.count) == waySegmentOffsets[waySegmentOffsets.count - 1] { return }
         wayOSMIDs.append(way.id)
@@ -111,7 +118,8 @@ public struct RoadGraphBuilder {
 
     private mutating func appendSegment(
         from: UInt32, to: UInt32, length: Float, way: UInt32, flags: UInt8, bicycleSpeed: Float, footSpeed: Float,
-        forward: (modes: UInt8, speed: Float, limit: Float), backward: (modes: UInt8, speed: Float, limit: Float)
+        forward: (modes: UInt8, restricted: UInt8, speed: Float, limit: Float),
+        backward: (modes: UInt8, restricted: UInt8, speed: Float, limit: Float)
     ) {
         segmentEnds.append(from)
         segmentEnds.append(to)
@@ -122,6 +130,8 @@ public struct RoadGraphBuilder {
         segmentFootSpeeds.append(footSpeed)
         arcModes.append(forward.modes)
         arcModes.append(backward.modes)
+        arcRestrictedModes.append(forward.restricted)
+        arcRestrictedModes.append(backward.restricted)
         arcMotorSpeeds.append(forward.speed)
         arcMotorSpeeds.append(backward.speed)
         arcSpeedLimits.append(forward.limit)
@@ -279,7 +289,8 @@ public struct RoadGraphBuilder {
         appendSegment(
             from: from, to: to, length: segmentLengths[segment], way: segmentWays[segment], flags: flags,
             bicycleSpeed: segmentBicycleSpeeds[segment], footSpeed: segmentFootSpeeds[segment],
-            forward: (arcModes[arc] & modes, arcMotorSpeeds[arc], arcSpeedLimits[arc]), backward: (0, 0, 0))
+            forward: (arcModes[arc] & modes, arcRestrictedModes[arc] & modes, arcMotorSpeeds[arc], arcSpeedLimits[arc]),
+            backward: (0, 0, 0, 0))
         return newArc
     }
 }

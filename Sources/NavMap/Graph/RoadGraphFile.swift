@@ -7,7 +7,8 @@ import Foundation
 /// little-endian elements, strings as a UInt32 byte count followed by UTF-8 bytes.
 public enum RoadGraphFile {
     public static let magic = Array("NAVGRAPH".utf8)
-    public static let formatVersion: UInt32 = 1
+    /// Version 2 added the per-arc destination-only modes after the arc modes.
+    public static let formatVersion: UInt32 = 2
     static let headerSize = 32
 
     /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
@@ -25,6 +26,7 @@ public enum RoadGraphFile {
         payload.append(graph.segmentBicycleSpeeds)
         payload.append(graph.segmentFootSpeeds)
         payload.append(graph.arcModes)
+        payload.append(graph.arcRestrictedModes)
         payload.append(graph.arcMotorSpeeds)
         payload.append(graph.arcSpeedLimits)
         payload.append(graph.wayOSMIDs)
@@ -106,6 +108,7 @@ public enum RoadGraphFile {
             let bicycle: [Float] = try reader.array()
             let foot: [Float] = try reader.array()
             let arcModes: [UInt8] = try reader.array()
+            let arcRestrictedModes: [UInt8] = try reader.array()
             let motor: [Float] = try reader.array()
             let limits: [Float] = try reader.array()
             let wayOSMIDs: [Int64] = try reader.array()
@@ -122,6 +125,7 @@ public enum RoadGraphFile {
                 longitudes.count == nodeCount && nodeOSMIDs.count == nodeCount && segmentEnds.count == 2 * segmentCount
                 && segmentWays.count == segmentCount && segmentFlags.count == segmentCount
                 && bicycle.count == segmentCount && foot.count == segmentCount && arcModes.count == 2 * segmentCount
+                && arcRestrictedModes.count == 2 * segmentCount
                 && motor.count == 2 * segmentCount && limits.count == 2 * segmentCount
                 && wayNames.count == wayOSMIDs.count && wayRefs.count == wayOSMIDs.count
                 && wayClasses.count == wayOSMIDs.count && waySegmentOffsets.count == wayOSMIDs.count + 1
@@ -137,7 +141,7 @@ public enum RoadGraphFile {
             return RoadGraph(
                 latitudes: latitudes, longitudes: longitudes, nodeOSMIDs: nodeOSMIDs, segmentEnds: segmentEnds,
                 segmentLengths: segmentLengths, segmentWays: segmentWays, segmentFlags: segmentFlags,
-                segmentBicycleSpeeds: bicycle, segmentFootSpeeds: foot, arcModes: arcModes, arcMotorSpeeds: motor,
+                segmentBicycleSpeeds: bicycle, segmentFootSpeeds: foot, arcModes: arcModes, arcRestrictedModes: arcRestrictedModes, arcMotorSpeeds: motor,
                 arcSpeedLimits: limits, wayOSMIDs: wayOSMIDs, wayNames: wayNames, wayRefs: wayRefs,
                 wayClasses: wayClasses, waySegmentOffsets: waySegmentOffsets, restrictions: restrictions)
         }

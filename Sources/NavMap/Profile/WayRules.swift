@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 
 /// What the routing profiles make of one OSM way: who may use it in which direction, how fast, and the
@@ -10,6 +11,9 @@ public struct WayRules: Equatable, Sendable {
     public var forwardModes: UInt8
     /// Travel-mode bits allowed against the way's node order.
     public var backwardModes: UInt8
+    /// Travel-mode bits (a subset of the allowed ones) for which the way is destination-only: usable at the
+    /// start or end of a leg, never as through traffic (``ThroughTrafficRule``).
+    public var restrictedModes: UInt8
     /// Expected free-flow motor-vehicle speed in km/h, per direction.
     public var motorSpeedForward: Double
     public var motorSpeedBackward: Double
@@ -37,11 +41,16 @@ public struct WayRules: Equatable, Sendable {
         let motorroad = tags["motorroad"] == "yes"
         var forward: UInt8 = 0
         var backward: UInt8 = 0
+        var restricted: UInt8 = 0
         let roundabout = tags["junction"] == "roundabout" || tags["junction"] == "circular"
         let motorOneway = WayRules.motorOneway(tags: tags, highwayClass: highwayClass, roundabout: roundabout)
         for mode in TravelMode.allCases {
-            guard WayRules.isAllowed(mode: mode, tags: tags, highwayClass: highwayClass, motorroad: motorroad)
-            else { continue }
+            let access = WayRules.access(mode: mode, tags: tags, highwayClass: highwayClass, motorroad: motorroad)
+            switch access {
+            case .forbidden: continue
+            case .destinationOnly: restricted |= mode.bit
+            case .allowed, .dismount: break
+            }
             var oneway: Oneway
             switch mode {
             case .driving, .taxi, .twoWheeler: oneway = motorOneway
@@ -59,6 +68,7 @@ public struct WayRules: Equatable, Sendable {
             }
         }
         guard forward | backward != 0 else { return nil }
+        restricted &= forward | backward
 
         let generic = tags["maxspeed"].flatMap(MaxSpeed.init(osmValue:))
         let forwardLimit = tags["maxspeed:forward"].flatMap(MaxSpeed.init(osmValue:)) ?? generic
@@ -71,6 +81,7 @@ public struct WayRules: Equatable, Sendable {
         self.ref = tags["ref"] ?? ""
         self.forwardModes = forward
         self.backwardModes = backward
+        self.restrictedModes = restricted
         self.speedLimitForward = forwardLimit?.kmh
         self.speedLimitBackward = backwardLimit?.kmh
         self.motorSpeedForward = isFerry ? ferrySpeed : WayRules.motorSpeed(base: base, limit: forwardLimit)
@@ -78,6 +89,10 @@ public struct WayRules: Equatable, Sendable {
         let bicycleDesignated = ["yes", "designated"].contains(tags["bicycle"] ?? "")
         var bicycle = isFerry ? ferrySpeed : WayRules.defaultBicycleSpeed(highwayClass, designated: bicycleDesignated)
         if let limit = generic?.kmh, !isFerry { bicycle = min(bicycle, limit) }
+        let dismount =
+            WayRules.access(mode: .cycling, tags: tags, highwayClass: highwayClass, motorroad: motorroad) == .dismount
+        // Pushing the bicycle: walking pace, as OSRM's bicycle profile does for `bicycle=dismount`.
+        if dismount && !isFerry { bicycle = min(bicycle, 5) }
         self.bicycleSpeed = bicycle
         self.footSpeed = isFerry ? ferrySpeed : (highwayClass == .steps ? 3 : 5)
         self.isToll = tags["toll"] == "yes" || tags["toll:motorcar"] == "yes"
@@ -86,6 +101,17 @@ public struct WayRules: Equatable, Sendable {
     }
 
     enum Oneway { case both, forward, backward, closed }
+
+    /// A mode's access to a way, from the most to the least permissive.
+    enum Access: Int, Comparable {
+        case allowed
+        /// Cycling only: the way may be used pushing the bicycle.
+        case dismount
+        case destinationOnly
+        case forbidden
+
+        static func < (a: Access, b: Access) -> Bool { a.rawValue < b.rawValue }
+    }
 
     static func onewayValue(_ value: String?) -> Oneway? {
         switch value {
@@ -123,24 +149,57 @@ public struct WayRules: Equatable, Sendable {
         }
     }
 
-    static func accessDecision(_ value: String) -> Bool? {
+    /// What an access value means for a mode, after the car profiles of OSRM (`car.lua`: the restricted
+    /// list versus the blacklist) and Valhalla (`private` and `no_thru_traffic` values): values that name
+    /// a group of people who may go there on business (`destination`, `delivery`, `customers`, `private`,
+    /// `permit`, `residents`) make the road destination-only; values that name other vehicles or uses
+    /// (`no`, `agricultural`, `forestry`, `psv`, `bus`, `emergency`, …) forbid it. `nil`: the value says
+    /// nothing we understand, so a more general key or the class default stays in force.
+    static func accessDecision(_ value: String, mode: TravelMode) -> Access? {
         switch value {
-        case "yes", "permissive", "designated", "destination", "delivery", "customers", "official", "discouraged":
-            true
-        case "no", "private", "agricultural", "forestry", "emergency", "use_sidepath", "restricted", "military":
-            false
+        case "yes", "permissive", "designated", "discouraged", "allowed", "public", "motor_vehicle", "motorcar",
+            "vehicle":
+            return .allowed
+        case "destination", "delivery", "customers", "private", "permit", "residents":
+            return .destinationOnly
+        case "dismount":
+            return mode == .cycling ? .dismount : nil
+        case "psv", "taxi":
+            return mode == .taxi ? .allowed : .forbidden
+        case "no", "agricultural", "forestry", "emergency", "use_sidepath", "restricted", "military", "official",
+            "bus", "share_taxi", "minibus", "emergency_vehicle", "foot", "hov":
+            return .forbidden
         default:
-            nil
+            return nil
         }
     }
 
-    static func isAllowed(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool) -> Bool
-    {
-        var allowed = defaultAccess(mode: mode, highwayClass: highwayClass, motorroad: motorroad)
-        for key in accessKeys(mode) {
-            if let value = tags[key], let decision = accessDecision(value) { allowed = decision }
+    /// The most permissive part of a `;`-separated value (`destination;delivery`), as OSRM resolves them.
+    static func accessDecision(list value: String, mode: TravelMode) -> Access? {
+        guard value.contains(";") else { return accessDecision(value, mode: mode) }
+        let parts = value.split(separator: ";").compactMap {
+            accessDecision($0.trimmingCharacters(in: .whitespaces), mode: mode)
         }
-        return allowed
+        return parts.min()
+    }
+
+    /// The access a mode has to a way: the class default, overridden by each access key from the most general
+    /// to the most specific. A private service road (a driveway) is forbidden outright, as in OSRM, which never
+    /// starts or ends a route on one.
+    static func access(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool)
+        -> Access
+    {
+        var access: Access = defaultAccess(mode: mode, highwayClass: highwayClass, motorroad: motorroad) ? .allowed : .forbidden
+        var privateValue = false
+        for key in accessKeys(mode) {
+            guard let value = tags[key], let decision = accessDecision(list: value, mode: mode) else { continue }
+            access = decision
+            privateValue = value == "private"
+        }
+        if access == .destinationOnly && privateValue && highwayClass == .service && mode.isMotorized {
+            return .forbidden
+        }
+        return access
     }
 
     static func defaultAccess(mode: TravelMode, highwayClass: HighwayClass, motorroad: Bool) -> Bool {

@@ -10,6 +10,10 @@ struct PlannedRoute {
     var legs: [SessionLeg]
     /// Traffic-aware duration of the whole route in seconds.
     var durationSeconds: Double
+    /// The origin and every destination where they joined the road network.
+    var waypoints: [SnappedWaypoint] = []
+    /// Kinds of road the options asked to avoid that the route still uses.
+    var violatedAvoids: [AvoidableRoad] = []
 
     /// Converts a router route.
     /// - Parameter destinations: The user's waypoints the legs lead to, one per leg.
@@ -45,7 +49,7 @@ struct PlannedRoute {
                             maneuver: ManeuverMapping.wire(step.maneuver, roundaboutExit: step.roundaboutExit),
                             roadName: step.roadName.isEmpty ? nil : step.roadName, instruction: step.instruction,
                             distanceMeters: step.distanceMeters, durationSeconds: step.durationSeconds)
-                    }))
+                    }, destinationSide: leg.destinationSide))
         }
         guidance = GuidanceRoute(legs: guidanceLegs)
         self.legs = legs

@@ -13,7 +13,7 @@ enum WireRoute {
                 destination: destinations.indices.contains(index) ? destinations[index] : waypoint(leg.destination),
                 distanceMeters: leg.distanceMeters, durationSeconds: leg.durationSeconds,
                 geometry: line(leg.coordinates[...]), segmentSpeedLimits: leg.segmentSpeedLimits,
-                segmentSpeeds: leg.segmentSpeeds)
+                segmentSpeeds: leg.segmentSpeeds, destinationSide: leg.destinationSide)
         }
         let steps = route.legs.flatMap { leg in
             leg.steps.map { step in
@@ -26,7 +26,16 @@ enum WireRoute {
         }
         return NavProtocol.Route(
             distanceMeters: route.distanceMeters, durationSeconds: route.durationSeconds, legs: legs, steps: steps,
-            geometry: line(route.coordinates[...]))
+            geometry: line(route.coordinates[...]),
+            violatedAvoids: route.violatedAvoids.isEmpty ? nil : route.violatedAvoids)
+    }
+
+    /// Where a waypoint joined the road network.
+    static func snapped(_ waypoint: ResolvedWaypoint) -> SnappedWaypoint {
+        let point = waypoint.position.coordinate
+        return SnappedWaypoint(
+            latitude: point.latitude, longitude: point.longitude, distanceMeters: waypoint.position.distanceMeters,
+            roadName: waypoint.roadName.isEmpty ? nil : waypoint.roadName)
     }
 
     /// A GeoJSON line; a single point (an arrival step) is repeated, since GeoJSON needs two positions.

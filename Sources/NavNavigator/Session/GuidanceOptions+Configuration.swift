@@ -16,9 +16,6 @@ extension GuidanceOptions {
         distanceUpdateThreshold = configuration.distanceUpdateThreshold
         stopGuidanceAtArrival = configuration.stopGuidanceAtArrival
         travelMode = configuration.travelMode
-        speedAlertOptions = NavGuidance.SpeedAlertOptions(
-            minorPercentage: configuration.speedAlertOptions.minorPercentage,
-            majorPercentage: configuration.speedAlertOptions.majorPercentage,
-            severityUpgradeDurationSeconds: configuration.speedAlertOptions.severityUpgradeDurationSeconds)
+        speedAlertOptions = configuration.speedAlertOptions
     }
 }

@@ -1,3 +1,4 @@
+import NavCore
 import NavProtocol
 
 /// What the navigator keeps about each leg beside the engine's ``GuidanceLeg``: the OSM way of every
@@ -7,4 +8,6 @@ struct SessionLeg: Codable, Sendable, Equatable {
     var wayIDs: [Int64]
     /// The leg's steps, numbered from 0 within the leg; renumbered across the trip when published.
     var steps: [NavStep]
+    /// The side of the street the leg's destination is on (absent in state saved before it was known).
+    var destinationSide: StreetSide?
 }

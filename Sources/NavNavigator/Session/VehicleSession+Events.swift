@@ -76,7 +76,8 @@ extension VehicleSession {
                 destination: destination(base + index, or: leg.destination), distanceMeters: summary.distanceMeters,
                 durationSeconds: summary.durationSeconds,
                 geometry: LineString(positions: leg.coordinates.map { [$0.longitude, $0.latitude] }),
-                segmentSpeedLimits: leg.speedLimits, segmentSpeeds: leg.freeFlowSpeeds)
+                segmentSpeedLimits: leg.speedLimits, segmentSpeeds: leg.freeFlowSpeeds,
+                destinationSide: legs.indices.contains(index) ? legs[index].destinationSide : nil)
         }
     }
 

@@ -42,22 +42,3 @@ public struct NavigatorConfiguration: Codable, Sendable, Equatable {
         avoidsTolls: false, avoidsFerries: false, stopGuidanceAtArrival: true, speedAlertOptions: .defaults)
 }
 
-/// When speeding becomes a minor or a major alert.
-public struct SpeedAlertOptions: Codable, Sendable, Equatable {
-    /// Percentage above the limit from which speeding is `minor`.
-    public var minorPercentage: Double
-    /// Percentage above the limit from which speeding is `major`.
-    public var majorPercentage: Double
-    /// How long speeding must stay above `majorPercentage` before minor turns major.
-    public var severityUpgradeDurationSeconds: Double
-
-    public init(minorPercentage: Double, majorPercentage: Double, severityUpgradeDurationSeconds: Double) {
-        self.minorPercentage = minorPercentage
-        self.majorPercentage = majorPercentage
-        self.severityUpgradeDurationSeconds = severityUpgradeDurationSeconds
-    }
-
-    /// navbus's defaults: minor from 5 %, major from 10 % held for 5 seconds.
-    public static let defaults = SpeedAlertOptions(
-        minorPercentage: 5, majorPercentage: 10, severityUpgradeDurationSeconds: 5)
-}

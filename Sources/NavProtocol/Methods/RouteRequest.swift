@@ -37,9 +37,17 @@ public struct RouteResponse: Codable, Sendable, Equatable {
     public var routeStatus: RouteStatus
     /// The best route first, then the alternatives; empty unless `routeStatus` is `OK`.
     public var routes: [Route]
+    /// Why no route was found, for people.
+    public var message: String?
+    /// Every waypoint where it joined the road network, origin first (absent when a waypoint could not be used).
+    public var waypoints: [SnappedWaypoint]?
 
-    public init(routeStatus: RouteStatus, routes: [Route]) {
+    public init(
+        routeStatus: RouteStatus, routes: [Route], message: String? = nil, waypoints: [SnappedWaypoint]? = nil
+    ) {
         self.routeStatus = routeStatus
         self.routes = routes
+        self.message = message
+        self.waypoints = waypoints
     }
 }

@@ -49,8 +49,20 @@ public struct RoutingOptions: Codable, Sendable, Equatable {
 public struct RouteStatusResult: Codable, Sendable, Equatable {
     /// The outcome of the routing request.
     public var routeStatus: RouteStatus
+    /// Why the trip could not be planned, for people.
+    public var message: String?
+    /// The vehicle's position and every destination where they joined the road network.
+    public var waypoints: [SnappedWaypoint]?
+    /// Kinds of road the trip's options asked to avoid that the route still uses.
+    public var violatedAvoids: [AvoidableRoad]?
 
-    public init(routeStatus: RouteStatus) {
+    public init(
+        routeStatus: RouteStatus, message: String? = nil, waypoints: [SnappedWaypoint]? = nil,
+        violatedAvoids: [AvoidableRoad]? = nil
+    ) {
         self.routeStatus = routeStatus
+        self.message = message
+        self.waypoints = waypoints
+        self.violatedAvoids = violatedAvoids
     }
 }

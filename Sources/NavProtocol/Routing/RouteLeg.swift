@@ -1,3 +1,5 @@
+public import NavCore
+
 /// One leg of a route: the drive from the previous waypoint (or the vehicle) to `destination`.
 ///
 /// The optional per-segment arrays let a simulator or a display drive the leg realistically. Segment
@@ -16,10 +18,12 @@ public struct RouteLeg: Codable, Sendable, Equatable {
     public var segmentSpeedLimits: [Double?]?
     /// The expected free-flow speed of each segment in m/s.
     public var segmentSpeeds: [Double]?
+    /// The side of the road the destination lies on at arrival; absent when it lies on the road itself.
+    public var destinationSide: StreetSide?
 
     public init(
         destination: Waypoint, distanceMeters: Double, durationSeconds: Double, geometry: LineString,
-        segmentSpeedLimits: [Double?]? = nil, segmentSpeeds: [Double]? = nil
+        segmentSpeedLimits: [Double?]? = nil, segmentSpeeds: [Double]? = nil, destinationSide: StreetSide? = nil
     ) {
         self.destination = destination
         self.distanceMeters = distanceMeters
@@ -27,5 +31,6 @@ public struct RouteLeg: Codable, Sendable, Equatable {
         self.geometry = geometry
         self.segmentSpeedLimits = segmentSpeedLimits
         self.segmentSpeeds = segmentSpeeds
+        self.destinationSide = destinationSide
     }
 }

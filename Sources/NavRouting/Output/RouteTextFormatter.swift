@@ -17,6 +17,13 @@ public enum RouteTextFormatter {
                 lines.append("  \(number). \(step.instruction)\(suffix)")
                 number += 1
             }
+            if !route.violatedAvoids.isEmpty {
+                lines.append("  Could not avoid: \(route.violatedAvoids.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        for (index, waypoint) in result.waypoints.enumerated() {
+            let moved = distance(waypoint.position.distanceMeters)
+            lines.append("Waypoint \(index): moved \(moved) onto the road")
         }
         return lines.joined(separator: "\n")
     }

@@ -25,12 +25,31 @@ public struct RoutingOptions: Sendable, Equatable {
         self.algorithm = algorithm
     }
 
-    /// Segment flags the search penalises heavily (soft avoidance: used only when there is no other way).
+    /// Segment flags of the roads the request asks to avoid.
     var avoidedFlags: UInt8 {
         var flags = RoadGraph.SegmentFlags()
-        if avoidsHighways { flags.insert(.highway) }
-        if avoidsTolls { flags.insert(.toll) }
-        if avoidsFerries { flags.insert(.ferry) }
+        for road in avoidedRoads { flags.insert(road.segmentFlag) }
         return flags.rawValue
+    }
+
+    /// The kinds of road the request asks to avoid.
+    public var avoidedRoads: [AvoidableRoad] {
+        AvoidableRoad.allCases.filter { road in
+            switch road {
+            case .highways: avoidsHighways
+            case .tolls: avoidsTolls
+            case .ferries: avoidsFerries
+            }
+        }
+    }
+}
+
+extension AvoidableRoad {
+    var segmentFlag: RoadGraph.SegmentFlags {
+        switch self {
+        case .highways: .highway
+        case .tolls: .toll
+        case .ferries: .ferry
+        }
     }
 }

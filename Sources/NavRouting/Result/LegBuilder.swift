@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 import NavMap
 
@@ -7,9 +8,10 @@ struct LegBuilder {
     let mode: TravelMode
     let factors: [Float]?
 
-    func leg(_ path: ArcPath, from origin: ResolvedWaypoint, to destination: ResolvedWaypoint, isFinal: Bool)
-        -> RouteLeg
-    {
+    func leg(
+        _ path: ArcPath, from origin: ResolvedWaypoint, to destination: ResolvedWaypoint, isFinal: Bool,
+        avoiding avoided: [AvoidableRoad] = []
+    ) -> RouteLeg {
         var coordinates: [Coordinate] = [origin.position.coordinate]
         var cumulative: [Double] = [0]
         var speeds: [Double] = []
@@ -43,10 +45,32 @@ struct LegBuilder {
         let steps = StepBuilder(graph: graph, mode: mode).steps(
             arcs: path.arcs.map(Int.init), coordinates: coordinates, cumulative: cumulative, durations: durations,
             names: names, isFinal: isFinal)
-        return RouteLeg(
+        var leg = RouteLeg(
             origin: origin, destination: destination, coordinates: coordinates, cumulativeDistances: cumulative,
             segmentSpeeds: speeds, segmentSpeedLimits: limits, segmentRoadNames: names, segmentWayIDs: wayIDs,
             segmentDurations: durations, steps: steps, distanceMeters: cumulative[cumulative.count - 1],
-            durationSeconds: durations.reduce(0, +), cost: path.cost, arcs: path.arcs.map(Int.init))
+            durationSeconds: durations.reduce(0, +), cost: path.cost, arcs: path.arcs.map(Int.init),
+            destinationSide: path.arcs.last.flatMap { side(of: destination, along: Int($0)) })
+        leg.violatedAvoids = avoided.filter { road in
+            path.arcs.contains { graph.flags(ofSegment: Int($0 >> 1)).contains(road.segmentFlag) }
+        }
+        return leg
+    }
+
+    /// Which side of `arc` (in its direction) the waypoint's own position is on; nil within a metre of the road.
+    private func side(of waypoint: ResolvedWaypoint, along arc: Int) -> StreetSide? {
+        let snapped = waypoint.position.coordinate
+        guard waypoint.coordinate.distance(to: snapped) >= 1 else { return nil }
+        let tail = graph.coordinate(ofNode: Int(graph.tail(ofArc: arc)))
+        let head = graph.coordinate(ofNode: Int(graph.head(ofArc: arc)))
+        // Local east/north metres around the snapped point; the sign of the cross product gives the side.
+        let metresPerDegreeLongitude = cos(snapped.latitude * .pi / 180)
+        let along = ((head.longitude - tail.longitude) * metresPerDegreeLongitude, head.latitude - tail.latitude)
+        let across = (
+            (waypoint.coordinate.longitude - snapped.longitude) * metresPerDegreeLongitude,
+            waypoint.coordinate.latitude - snapped.latitude
+        )
+        let cross = along.0 * across.1 - along.1 * across.0
+        return cross > 0 ? .left : .right
     }
 }

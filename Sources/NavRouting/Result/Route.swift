@@ -21,4 +21,8 @@ public struct Route: Sendable, Equatable {
         return result
     }
     public var steps: [RouteStep] { legs.flatMap(\.steps) }
+    /// The kinds of road the request asked to avoid that the route still uses, on any leg (``Avoidance``).
+    public var violatedAvoids: [AvoidableRoad] {
+        AvoidableRoad.allCases.filter { road in legs.contains { $0.violatedAvoids.contains(road) } }
+    }
 }

@@ -26,12 +26,17 @@ public struct RouteLeg: Sendable, Equatable {
     public var cost: Int
     /// The graph arcs driven, in order.
     public var arcs: [Int]
+    /// The side of the road the destination lies on, seen in the direction of travel on the last arc; nil
+    /// when it lies on the road itself (within a metre).
+    public var destinationSide: StreetSide?
+    /// The kinds of road the request asked to avoid that this leg still uses.
+    public var violatedAvoids: [AvoidableRoad] = []
 
     public init(
         origin: ResolvedWaypoint, destination: ResolvedWaypoint, coordinates: [Coordinate], cumulativeDistances: [Double],
         segmentSpeeds: [Double], segmentSpeedLimits: [Double?], segmentRoadNames: [String], segmentWayIDs: [Int64],
         segmentDurations: [Double], steps: [RouteStep], distanceMeters: Double, durationSeconds: Double, cost: Int,
-        arcs: [Int]
+        arcs: [Int], destinationSide: StreetSide? = nil
     ) {
         self.origin = origin
         self.destination = destination
@@ -47,5 +52,6 @@ public struct RouteLeg: Sendable, Equatable {
         self.durationSeconds = durationSeconds
         self.cost = cost
         self.arcs = arcs
+        self.destinationSide = destinationSide
     }
 }

@@ -6,7 +6,8 @@ import NavMap
 struct AlternativeRouteFinder {
     let graph: RoadGraph
     let network: ModeNetwork
-    let options: RoutingOptions
+    /// How the best route treated the roads to avoid; alternatives treat them the same way.
+    let avoidance: Avoidance
     let trafficFactors: [Float]?
     let landmarksValid: Bool
 
@@ -19,7 +20,8 @@ struct AlternativeRouteFinder {
     ) throws -> [ArcPath] {
         var factors = trafficFactors ?? [Float](repeating: 1, count: graph.arcCount)
         let base = ShortestPathSearch(
-            graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: trafficFactors,
+            graph: graph, network: network, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden,
+            factors: trafficFactors,
             useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil)
         var accepted = [best]
         var found: [ArcPath] = []
@@ -32,7 +34,8 @@ struct AlternativeRouteFinder {
                 factors[Int(arc) ^ 1] /= 1.6
             }
             let search = ShortestPathSearch(
-                graph: graph, network: network, avoidedFlags: options.avoidedFlags, factors: factors,
+                graph: graph, network: network, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden,
+                factors: factors,
                 useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil)
             workspace.reset()
             guard var candidate = try search.run(sources: sources, targets: targets, workspace: &workspace) else {

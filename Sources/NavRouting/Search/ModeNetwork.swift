@@ -2,17 +2,31 @@ import NavCore
 import NavMap
 
 /// Everything the search needs for one travel mode, prepared once per router: integer arc weights,
-/// the largest connected part of the network, and landmark distance tables for ALT bounds.
+/// the search states of destination-only arcs, which arcs a waypoint may snap onto, and landmark distance
+/// tables for ALT bounds.
 struct ModeNetwork: Sendable {
     static let unreachable = UInt32.max
 
     let mode: TravelMode
-    /// Free-flow travel time per arc in milliseconds; `unreachable` when the mode may not use the arc.
+    /// Free-flow travel time per arc in milliseconds; `unreachable` when the mode may not use it.
     let weights: [UInt32]
-    /// Whether an arc belongs to the largest strongly connected part of this mode's network; snapping
-    /// stays there so that a waypoint is not stranded on an isolated scrap of road.
+    /// The destination-only arcs of the mode, in arc order.
+    let restrictedArcs: [UInt32]
+    /// Per arc: the search state for driving it in the destination's stretch (``ThroughTrafficRule``),
+    /// `arcCount + k` for the k-th destination-only arc, `unreachable` for open arcs.
+    let destinationState: [UInt32]
+    /// Whether an arc belongs to the largest strongly connected part of the open network (destination-only
+    /// arcs are never part of it: a route may not pass through them).
     let mainArcs: [Bool]
+    /// Whether a route can start on the arc and reach the main part of the network: where an origin may
+    /// snap.
+    let leavesToMain: [Bool]
+    /// Whether a route from the main part can reach the arc: where a destination may snap.
+    let entersFromMain: [Bool]
     let landmarks: LandmarkTable
+
+    /// Search states: one per arc, plus one per destination-only arc for the destination's stretch.
+    var stateCount: Int { weights.count + restrictedArcs.count }
 
     init(graph: RoadGraph, mode: TravelMode, landmarkCount: Int) {
         self.mode = mode
@@ -22,28 +36,74 @@ struct ModeNetwork: Sendable {
             weights[arc] = UInt32(max(1, (seconds * 1000).rounded(.up)))
         }
         self.weights = weights
+        var restrictedArcs: [UInt32] = []
+        var destinationState = [UInt32](repeating: Self.unreachable, count: graph.arcCount)
+        for arc in 0..<graph.arcCount where weights[arc] != Self.unreachable && graph.isRestricted(mode, onArc: arc) {
+            destinationState[arc] = UInt32(graph.arcCount + restrictedArcs.count)
+            restrictedArcs.append(UInt32(arc))
+        }
+        self.restrictedArcs = restrictedArcs
+        self.destinationState = destinationState
         let mainArcs = Self.mainComponent(graph: graph, weights: weights, mode: mode)
         var mainNodes = [Bool](repeating: false, count: graph.nodeCount)
         for arc in 0..<graph.arcCount where mainArcs[arc] { mainNodes[Int(graph.head(ofArc: arc))] = true }
         self.mainArcs = mainArcs
+        self.leavesToMain = Self.reach(from: mainArcs, graph: graph, weights: weights, mode: mode, forward: false)
+        self.entersFromMain = Self.reach(from: mainArcs, graph: graph, weights: weights, mode: mode, forward: true)
         self.landmarks = LandmarkTable(graph: graph, weights: weights, inMainComponent: mainNodes, count: landmarkCount)
     }
 
-    /// The largest strongly connected set of arcs under the turn rules (restrictions, no U-turns except at
-    /// dead ends), found with an iterative Kosaraju: from any of these arcs every other can be reached.
+    /// Whether turning from arc `a` into arc `b` at `node` is allowed: restrictions, and no U-turn except at
+    /// a dead end — the search's own turn rule.
+    private static func turnAllowed(_ a: Int, _ b: Int, at node: Int, graph: RoadGraph, bit: UInt8) -> Bool {
+        if b == a ^ 1 {
+            var count = 0
+            for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 { count += 1 }
+            return count <= 1
+        }
+        return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
+    }
+
+    /// Arcs reachable from the main part (`forward`) or that can reach it (`!forward`) under the turn rules
+    /// and the ``ThroughTrafficRule``: from the open network a path may turn onto destination-only arcs but
+    /// never back, so searching forward a destination-only arc expands only to destination-only arcs, and
+    /// searching backward only destination-only arcs precede one.
+    private static func reach(from main: [Bool], graph: RoadGraph, weights: [UInt32], mode: TravelMode, forward: Bool)
+        -> [Bool]
+    {
+        let bit = mode.bit
+        var reached = main
+        var pending = main.indices.filter { main[$0] }
+        while let arc = pending.popLast() {
+            let restricted = graph.isRestricted(mode, onArc: arc)
+            let node = Int(forward ? graph.head(ofArc: arc) : graph.tail(ofArc: arc))
+            let neighbours = forward ? graph.outgoingArcs(ofNode: node) : graph.incomingArcs(ofNode: node)
+            for next32 in neighbours {
+                let next = Int(next32)
+                guard !reached[next], weights[next] != unreachable else { continue }
+                if restricted && !graph.isRestricted(mode, onArc: next) { continue }
+                let allowed =
+                    forward
+                    ? turnAllowed(arc, next, at: node, graph: graph, bit: bit)
+                    : turnAllowed(next, arc, at: node, graph: graph, bit: bit)
+                guard allowed else { continue }
+                reached[next] = true
+                pending.append(next)
+            }
+        }
+        return reached
+    }
+
+    /// The largest strongly connected set of open arcs under the turn rules (restrictions, no U-turns except
+    /// at dead ends), found with an iterative Kosaraju: from any of these arcs every other can be reached.
     /// Clipped extracts leave roads that lead out of the map and never back, or that can only be entered
     /// by a turn from outside it; snapping onto those would strand a waypoint.
     private static func mainComponent(graph: RoadGraph, weights: [UInt32], mode: TravelMode) -> [Bool] {
         let arcCount = graph.arcCount
         let bit = mode.bit
-        func usable(_ arc: Int) -> Bool { weights[arc] != unreachable }
+        func usable(_ arc: Int) -> Bool { weights[arc] != unreachable && !graph.isRestricted(mode, onArc: arc) }
         func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
-            if b == a ^ 1 {
-                var count = 0
-                for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 { count += 1 }
-                return count <= 1
-            }
-            return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
+            Self.turnAllowed(a, b, at: node, graph: graph, bit: bit)
         }
         func predecessors(_ b: Int) -> [Int] {
             let node = Int(graph.tail(ofArc: b))

@@ -16,13 +16,14 @@ struct SearchWorkspace {
     var forwardHeap = BinaryHeap()
     var backwardHeap = BinaryHeap()
 
-    init(arcCount: Int, nodeCount: Int) {
-        forwardCost = [Int](repeating: 0, count: arcCount)
-        backwardCost = [Int](repeating: 0, count: arcCount)
-        forwardParent = [UInt32](repeating: 0, count: arcCount)
-        backwardParent = [UInt32](repeating: 0, count: arcCount)
-        forwardStamp = [UInt32](repeating: 0, count: arcCount)
-        backwardStamp = [UInt32](repeating: 0, count: arcCount)
+    /// - Parameter stateCount: search states (``ModeNetwork/stateCount``): arcs plus destination-only arcs.
+    init(stateCount: Int, nodeCount: Int) {
+        forwardCost = [Int](repeating: 0, count: stateCount)
+        backwardCost = [Int](repeating: 0, count: stateCount)
+        forwardParent = [UInt32](repeating: 0, count: stateCount)
+        backwardParent = [UInt32](repeating: 0, count: stateCount)
+        forwardStamp = [UInt32](repeating: 0, count: stateCount)
+        backwardStamp = [UInt32](repeating: 0, count: stateCount)
         potential = [Int](repeating: 0, count: nodeCount)
         potentialStamp = [UInt32](repeating: 0, count: nodeCount)
     }
@@ -46,17 +47,17 @@ struct SearchWorkspace {
 /// of it for one query at a time, so no two threads ever share one.
 final class WorkspacePool: Sendable {
     private let free = Mutex<[SearchWorkspace]>([])
-    private let arcCount: Int
+    private let stateCount: Int
     private let nodeCount: Int
 
-    init(arcCount: Int, nodeCount: Int) {
-        self.arcCount = arcCount
+    init(stateCount: Int, nodeCount: Int) {
+        self.stateCount = stateCount
         self.nodeCount = nodeCount
     }
 
     func withWorkspace<T>(_ body: (inout SearchWorkspace) throws -> T) rethrows -> T {
         var workspace =
-            free.withLock { $0.popLast() } ?? SearchWorkspace(arcCount: arcCount, nodeCount: nodeCount)
+            free.withLock { $0.popLast() } ?? SearchWorkspace(stateCount: stateCount, nodeCount: nodeCount)
         defer { free.withLock { [workspace] in $0.append(workspace) } }
         workspace.reset()
         return try body(&workspace)

@@ -1,7 +1,10 @@
 import NavMap
 
 /// Fastest-path search over road *arcs* rather than nodes, so that turn restrictions and the ban on
-/// U-turns (except at dead ends) are exact. A search state is "has just driven along arc a".
+/// U-turns (except at dead ends) are exact. A search state is "has just driven along arc a" in a
+/// ``ThroughTrafficRule`` phase: state `a` is an open arc, or a destination-only arc still in the origin's
+/// stretch; ``ModeNetwork/destinationState`` numbers the destination-only arcs of the destination's stretch
+/// after all arcs. So destination-only roads are used at the ends of a leg only, and the search stays exact.
 ///
 /// The bidirectional variant runs A* from both ends with the average of the two landmark potentials,
 /// which is consistent for both directions, and stops when the two smallest keys together reach the best
@@ -9,7 +12,10 @@ import NavMap
 struct ShortestPathSearch {
     let graph: RoadGraph
     let network: ModeNetwork
+    /// Segment flags whose arcs are made much dearer (used only where there is no reasonable other way).
     let avoidedFlags: UInt8
+    /// Segment flags whose arcs may not be used at all.
+    let forbiddenFlags: UInt8
     /// Per-arc speed factors (traffic, alternative-route penalties); nil means 1 everywhere.
     let factors: [Float]?
     let useLandmarks: Bool
@@ -28,14 +34,20 @@ struct ShortestPathSearch {
     private let inArcs: [UInt32]
     private let weights: [UInt32]
     private let modeBit: UInt8
+    private let arcRestrictedModes: [UInt8]
+    private let destinationState: [UInt32]
+    private let arcCount: Int
+    /// Whether the mode has destination-only arcs at all; without them every state is its arc.
+    private let hasRestricted: Bool
 
     init(
-        graph: RoadGraph, network: ModeNetwork, avoidedFlags: UInt8, factors: [Float]?, useLandmarks: Bool,
-        bidirectional: Bool, isCanceled: (() -> Bool)?
+        graph: RoadGraph, network: ModeNetwork, avoidedFlags: UInt8, forbiddenFlags: UInt8 = 0, factors: [Float]?,
+        useLandmarks: Bool, bidirectional: Bool, isCanceled: (() -> Bool)?
     ) {
         self.graph = graph
         self.network = network
         self.avoidedFlags = avoidedFlags
+        self.forbiddenFlags = forbiddenFlags
         self.factors = factors
         self.useLandmarks = useLandmarks
         self.bidirectional = bidirectional
@@ -50,6 +62,43 @@ struct ShortestPathSearch {
         inArcs = graph.inArcs
         weights = network.weights
         modeBit = network.mode.bit
+        arcRestrictedModes = graph.arcRestrictedModes
+        destinationState = network.destinationState
+        arcCount = graph.arcCount
+        hasRestricted = !network.restrictedArcs.isEmpty
+    }
+
+    @inline(__always) private func isRestricted(_ arc: Int) -> Bool { arcRestrictedModes[arc] & modeBit != 0 }
+
+    /// The arc a search state stands for.
+    @inline(__always) func arc(ofState state: Int) -> Int {
+        state < arcCount ? state : Int(network.restrictedArcs[state - arcCount])
+    }
+
+    /// The state after turning from `state` onto arc `b`, or nil when that would be through traffic on a
+    /// destination-only road (``ThroughTrafficRule/next(after:enteringRestricted:)``).
+    @inline(__always) private func forwardState(from state: Int, onto b: Int) -> Int? {
+        guard hasRestricted else { return b }
+        let phase: ThroughTrafficRule.Phase =
+            state >= arcCount ? .reachingDestination : (isRestricted(state) ? .leavingOrigin : .open)
+        switch ThroughTrafficRule.next(after: phase, enteringRestricted: isRestricted(b)) {
+        case .leavingOrigin, .open: return b
+        case .reachingDestination: return Int(destinationState[b])
+        case nil: return nil
+        }
+    }
+
+    /// The state on arc `a` that turns legally into `state`, if any (the rule read backwards; for each
+    /// state there is at most one).
+    @inline(__always) private func backwardState(onto state: Int, from a: Int) -> Int? {
+        guard hasRestricted else { return a }
+        let phase: ThroughTrafficRule.Phase =
+            state >= arcCount ? .reachingDestination : (isRestricted(state) ? .leavingOrigin : .open)
+        switch ThroughTrafficRule.previous(before: phase, fromRestricted: isRestricted(a)) {
+        case .leavingOrigin, .open: return a
+        case .reachingDestination: return Int(destinationState[a])
+        case nil: return nil
+        }
     }
 
     @inline(__always) private func head(_ arc: Int) -> Int { Int(segmentEnds[arc ^ 1]) }
@@ -65,6 +114,7 @@ struct ShortestPathSearch {
         let base = weights[arc]
         if base == ModeNetwork.unreachable { return nil }
         var cost = Int(base)
+        if forbiddenFlags != 0 && segmentFlags[arc >> 1] & forbiddenFlags != 0 { return nil }
         if avoidedFlags != 0 && segmentFlags[arc >> 1] & avoidedFlags != 0 {
             // Soft avoidance: the arc stays usable when there is no other way, but at a steep price.
             cost = cost * 50 + 600_000
@@ -146,20 +196,25 @@ struct ShortestPathSearch {
                 ws.forwardHeap.push(.init(key: 2 * cost + potential(head), cost: cost, state: UInt32(arc)))
             }
         }
-        // Backward start: on any arc that may turn into a target arc, with the part of it still to drive.
+        // Backward start: on any arc that may turn into a target arc, with the part of it still to drive. A
+        // destination-only target may be reached in either of its stretches.
         for t in targets {
             guard let w = weight(Int(t.arc)) else { continue }
             let cost = partial(w, t.fraction)
             let tail = Int(graph.tail(ofArc: Int(t.arc)))
+            let targetStates = isRestricted(Int(t.arc)) ? [Int(t.arc), Int(destinationState[Int(t.arc)])] : [Int(t.arc)]
             for a in graph.incomingArcs(ofNode: tail) {
                 let arc = Int(a)
                 guard weight(arc) != nil, turnAllowed(from: arc, to: Int(t.arc), at: tail) else { continue }
-                if ws.backwardStamp[arc] != stamp || cost < ws.backwardCost[arc] {
-                    ws.backwardStamp[arc] = stamp
-                    ws.backwardCost[arc] = cost
-                    ws.backwardParent[arc] = t.arc | Self.terminalBit
-                    let head = Int(graph.head(ofArc: arc))
-                    ws.backwardHeap.push(.init(key: 2 * cost - potential(head), cost: cost, state: UInt32(arc)))
+                for targetState in targetStates {
+                    guard let state = backwardState(onto: targetState, from: arc) else { continue }
+                    if ws.backwardStamp[state] != stamp || cost < ws.backwardCost[state] {
+                        ws.backwardStamp[state] = stamp
+                        ws.backwardCost[state] = cost
+                        ws.backwardParent[state] = t.arc | Self.terminalBit
+                        let head = Int(graph.head(ofArc: arc))
+                        ws.backwardHeap.push(.init(key: 2 * cost - potential(head), cost: cost, state: UInt32(state)))
+                    }
                 }
             }
         }
@@ -194,43 +249,47 @@ struct ShortestPathSearch {
 
             if !bidirectional || forwardTop.key <= backwardKey {
                 let entry = ws.forwardHeap.pop()!
-                let a = Int(entry.state)
+                let from = Int(entry.state)
+                let a = arc(ofState: from)
                 let node = head(a)
                 for k in Int(outOffsets[node])..<Int(outOffsets[node + 1]) {
-                    let b32 = outArcs[k]
-                    let b = Int(b32)
-                    guard let w = weight(b), turnAllowed(from: a, to: b, at: node) else { continue }
+                    let b = Int(outArcs[k])
+                    guard let w = weight(b), turnAllowed(from: a, to: b, at: node),
+                        let next = forwardState(from: from, onto: b)
+                    else { continue }
                     let cost = entry.cost + w
-                    if ws.forwardStamp[b] != stamp || cost < ws.forwardCost[b] {
-                        ws.forwardStamp[b] = stamp
-                        ws.forwardCost[b] = cost
-                        ws.forwardParent[b] = UInt32(a)
-                        ws.forwardHeap.push(.init(key: 2 * cost + potential(head(b)), cost: cost, state: b32))
-                        if ws.backwardStamp[b] == stamp, cost + ws.backwardCost[b] < best {
-                            best = cost + ws.backwardCost[b]
-                            meeting = b32
+                    if ws.forwardStamp[next] != stamp || cost < ws.forwardCost[next] {
+                        ws.forwardStamp[next] = stamp
+                        ws.forwardCost[next] = cost
+                        ws.forwardParent[next] = UInt32(from)
+                        ws.forwardHeap.push(.init(key: 2 * cost + potential(head(b)), cost: cost, state: UInt32(next)))
+                        if ws.backwardStamp[next] == stamp, cost + ws.backwardCost[next] < best {
+                            best = cost + ws.backwardCost[next]
+                            meeting = UInt32(next)
                             direct = nil
                         }
                     }
                 }
             } else {
                 let entry = ws.backwardHeap.pop()!
-                let b = Int(entry.state)
+                let onto = Int(entry.state)
+                let b = arc(ofState: onto)
                 guard let w = weight(b) else { continue }
                 let node = tail(b)
                 let cost = entry.cost + w
                 for k in Int(inOffsets[node])..<Int(inOffsets[node + 1]) {
-                    let a32 = inArcs[k]
-                    let a = Int(a32)
-                    guard weight(a) != nil, turnAllowed(from: a, to: b, at: node) else { continue }
-                    if ws.backwardStamp[a] != stamp || cost < ws.backwardCost[a] {
-                        ws.backwardStamp[a] = stamp
-                        ws.backwardCost[a] = cost
-                        ws.backwardParent[a] = UInt32(b)
-                        ws.backwardHeap.push(.init(key: 2 * cost - potential(node), cost: cost, state: a32))
-                        if ws.forwardStamp[a] == stamp, cost + ws.forwardCost[a] < best {
-                            best = cost + ws.forwardCost[a]
-                            meeting = a32
+                    let a = Int(inArcs[k])
+                    guard weight(a) != nil, turnAllowed(from: a, to: b, at: node),
+                        let previous = backwardState(onto: onto, from: a)
+                    else { continue }
+                    if ws.backwardStamp[previous] != stamp || cost < ws.backwardCost[previous] {
+                        ws.backwardStamp[previous] = stamp
+                        ws.backwardCost[previous] = cost
+                        ws.backwardParent[previous] = UInt32(onto)
+                        ws.backwardHeap.push(.init(key: 2 * cost - potential(node), cost: cost, state: UInt32(previous)))
+                        if ws.forwardStamp[previous] == stamp, cost + ws.forwardCost[previous] < best {
+                            best = cost + ws.forwardCost[previous]
+                            meeting = UInt32(previous)
                             direct = nil
                         }
                     }
@@ -247,7 +306,7 @@ struct ShortestPathSearch {
         var arcs: [UInt32] = []
         var state = meeting
         while state != Self.noParent {
-            arcs.append(state)
+            arcs.append(UInt32(arc(ofState: Int(state))))
             state = ws.forwardParent[Int(state)]
         }
         arcs.reverse()
@@ -257,7 +316,7 @@ struct ShortestPathSearch {
                 arcs.append(state & ~Self.terminalBit)
                 break
             }
-            arcs.append(state)
+            arcs.append(UInt32(arc(ofState: Int(state))))
             state = ws.backwardParent[Int(state)]
         }
         let first = arcs[0]

@@ -25,7 +25,7 @@ public struct FleetSimulator: Sendable {
         try options.validate()
         let count = vehicleCount ?? routes.count
         guard count >= 0 else { throw SourceError(.invalidOption, "vehicleCount must not be negative") }
-        let prepared = routes.map { $0.legs.map { PreparedLeg($0, lateralAcceleration: options.lateralAcceleration) } }
+        let prepared = routes.map { $0.legs.map { SimulatorLeg($0, lateralAcceleration: options.lateralAcceleration) } }
         var vehicles = [RouteSimulator]()
         vehicles.reserveCapacity(count)
         for index in 0..<count {

@@ -40,9 +40,9 @@ public struct RouteSimulator: Sendable {
     /// Metres driven since the simulator was created.
     public private(set) var odometerMeters: Double = 0
 
-    private var legs: [PreparedLeg] = []
+    private var legs: [SimulatorLeg] = []
     private var legIndex = 0
-    private var offRouteLeg: PreparedLeg?
+    private var offRouteLeg: SimulatorLeg?
     private var segment = 0
     private var along = 0.0
     private var routeDistanceBeforeLeg = 0.0
@@ -73,13 +73,13 @@ public struct RouteSimulator: Sendable {
     /// leave its route again (``SimulationOptions/leaveRouteAtMeters``); a reroute does not.
     public mutating func simulateLocationsAlong(_ route: SimulatedRoute) {
         hasLeftRoute = false
-        start(prepared: route.legs.map { PreparedLeg($0, lateralAcceleration: options.lateralAcceleration) })
+        start(prepared: route.legs.map { SimulatorLeg($0, lateralAcceleration: options.lateralAcceleration) })
     }
 
     /// Switches to a new route without stopping: the vehicle keeps its speed and continues from the point of
     /// the new route's first leg closest to where it is (the navigator's reroute starts there).
     public mutating func replaceRoute(with route: SimulatedRoute) {
-        let prepared = route.legs.map { PreparedLeg($0, lateralAcceleration: options.lateralAcceleration) }
+        let prepared = route.legs.map { SimulatorLeg($0, lateralAcceleration: options.lateralAcceleration) }
         guard let current = currentPosition else {
             start(prepared: prepared)
             return
@@ -160,12 +160,12 @@ public struct RouteSimulator: Sendable {
 
     // MARK: Internals
 
-    private var activeLeg: PreparedLeg? {
+    private var activeLeg: SimulatorLeg? {
         if let offRouteLeg { return offRouteLeg }
         return legIndex < legs.count ? legs[legIndex] : nil
     }
 
-    mutating func start(prepared: [PreparedLeg]) {
+    mutating func start(prepared: [SimulatorLeg]) {
         legs = prepared
         legIndex = 0
         offRouteLeg = nil
@@ -224,7 +224,7 @@ public struct RouteSimulator: Sendable {
 
     /// The highest speed from which every constraint ahead (corners, slower roads, the stop at the end) can
     /// still be met by braking at the comfortable deceleration.
-    private func allowedSpeed(on leg: PreparedLeg, lookingFrom position: Double) -> Double {
+    private func allowedSpeed(on leg: SimulatorLeg, lookingFrom position: Double) -> Double {
         let profile = options.speedProfile
         let deceleration = options.deceleration
         let from = min(position, leg.length)
@@ -274,12 +274,12 @@ public struct RouteSimulator: Sendable {
         state = .driving(legIndex: legIndex)
     }
 
-    private mutating func leaveRoute(from leg: PreparedLeg) {
+    private mutating func leaveRoute(from leg: SimulatorLeg) {
         hasLeftRoute = true
         let here = leg.position(segment: segment, distance: along)
         routeDistanceBeforeLeg += along
         let heading = Geodesy.normalizedDegrees(leg.bearings[segment] + 90)
-        let detour = PreparedLeg(
+        let detour = SimulatorLeg(
             from: here.latitude, here.longitude, bearing: heading, distance: options.offRouteDistanceMeters,
             speed: max(speed, leg.targetSpeed(segment: segment, profile: options.speedProfile)))
         offRouteLeg = detour

@@ -10,7 +10,7 @@ import NavCore
 /// and the highest speed at which each corner can be taken.
 ///
 /// A final class so the thousands of vehicles of a fleet driving the same route share one copy.
-final class PreparedLeg: Sendable {
+final class SimulatorLeg: Sendable {
     /// The leg's line without repeated points, which carry no direction.
     let line: Polyline
     let speedLimits: [Double?]

@@ -1,4 +1,5 @@
-/// When speeding counts as minor or major.
+/// When speeding counts as minor or major: above `minorPercentage` it is minor; above `majorPercentage`, or
+/// once minor speeding has lasted `severityUpgradeDurationSeconds`, it is major.
 public struct SpeedAlertOptions: Hashable, Codable, Sendable {
     /// Percentage above the limit beyond which speeding is minor (default 5).
     public var minorPercentage: Double
@@ -13,4 +14,7 @@ public struct SpeedAlertOptions: Hashable, Codable, Sendable {
         self.majorPercentage = majorPercentage
         self.severityUpgradeDurationSeconds = severityUpgradeDurationSeconds
     }
+
+    /// navbus's defaults: minor from 5 %, major from 10 % or after 5 seconds of minor speeding.
+    public static let defaults = SpeedAlertOptions()
 }
