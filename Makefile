@@ -4,7 +4,7 @@ BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
 PYTEST = .venv/bin/python -m pytest
 
-.PHONY: all setup build release test unit-test interop-test demo bench eval compose-test clean
+.PHONY: all setup build release test unit-test interop-test faults demo bench eval compose-test clean
 
 all: build
 
@@ -18,16 +18,22 @@ build: setup
 release: setup
 	$(SWIFT) build -c release
 
-## test: the whole suite — Swift unit and end-to-end tests, then the Python interop tests
+## test: the whole suite — Swift unit and end-to-end tests, the Python interop tests, the fast fault cases
 test: build
 	$(SWIFT) test
 	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q -m "not slow" tests/faults
 
 unit-test: build
 	$(SWIFT) test
 
 interop-test: build
 	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+
+## faults: the whole fault-injection suite (kill -9 of every process, proxy restarts, slow subscribers, floods,
+## RPC fuzzing, hostile state files, full and read-only disks); RELIABILITY.md says what each fault does
+faults: build
+	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -v -s tests/faults
 
 ## demo: the main job
 demo: build
@@ -40,6 +46,7 @@ bench: release
 	$(BIN_RELEASE)/navbus-bench routing
 	.venv/bin/python scripts/bench_routing_vs_osrm.py
 	$(BIN_RELEASE)/navbus-bench fleet
+	.venv/bin/python scripts/bench_web.py
 
 ## eval: navbus against independent routers (OSRM, Valhalla) on the sample maps; see BENCHMARKS.md
 eval: release

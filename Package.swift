@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "NavSinks", targets: ["NavSinks"]),
         .library(name: "NavFeeder", targets: ["NavFeeder"]),
         .library(name: "NavConsole", targets: ["NavConsole"]),
+        .library(name: "NavWeb", targets: ["NavWeb"]),
         .executable(name: "navbus", targets: ["navbus"]),
         .executable(name: "navbus-proxy", targets: ["navbus-proxy"]),
         .executable(name: "navbus-navigator", targets: ["navbus-navigator"]),
@@ -28,11 +29,13 @@ let package = Package(
         .executable(name: "navbus-logger", targets: ["navbus-logger"]),
         .executable(name: "navbus-speeding-alerter", targets: ["navbus-speeding-alerter"]),
         .executable(name: "navbus-lighting-controller", targets: ["navbus-lighting-controller"]),
+        .executable(name: "navbus-web", targets: ["navbus-web"]),
     ],
     targets: [
-        // System libraries (apt: libzmq3-dev, libreadosm-dev).
+        // System libraries (apt: libzmq3-dev, libreadosm-dev, libmicrohttpd-dev).
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Libraries, one job each. NavCore is the shared vocabulary at the bottom.
         .target(name: "NavCore", swiftSettings: strict),
@@ -53,6 +56,9 @@ let package = Package(
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
             swiftSettings: strict),
         .target(name: "NavConsole", dependencies: ["NavCore", "NavBus", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavWeb", dependencies: ["CMicroHTTPD", "NavCore", "NavBus", "NavService", "NavProtocol", "NavMap"],
+            swiftSettings: strict),
         .target(name: "NavTesting", dependencies: ["NavCore", "NavBus", "NavProtocol", "NavMap"], swiftSettings: strict),
 
         // Executables: parse configuration, wire services, run.
@@ -72,6 +78,8 @@ let package = Package(
         .executableTarget(
             name: "navbus-lighting-controller", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
+        .executableTarget(
+            name: "navbus-web", dependencies: ["NavCore", "NavBus", "NavService", "NavWeb"], swiftSettings: strict),
         .executableTarget(
             name: "navbus",
             dependencies: ["NavCore", "NavConsole", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
@@ -101,6 +109,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "NavSinksTests", dependencies: ["NavCore", "NavSinks", "NavBus", "NavProtocol", "NavTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "NavWebTests", dependencies: ["NavCore", "NavWeb", "NavProtocol", "NavMap", "NavBus", "NavTesting"],
             swiftSettings: strict),
         .testTarget(name: "NavServiceTests", dependencies: ["NavCore", "NavService", "NavBus"], swiftSettings: strict),
         .testTarget(

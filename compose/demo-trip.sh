@@ -3,11 +3,14 @@
 # by the feeder's simulator and steered only through the running services' control APIs, as any client
 # would. Exits 0 once the final destination is reached.
 # Environment: NAVBUS_DEMO_VEHICLE (default "default"), NAVBUS_DEMO_SPEED_MULTIPLIER (default 20),
-# NAVBUS_DEMO_TIMEOUT (seconds allowed for each leg, default 300) and the NAVBUS_*_ENDPOINT variables.
+# NAVBUS_DEMO_TIMEOUT (seconds allowed for each leg, default 300), NAVBUS_DEMO_HEALTH_TIMEOUT (seconds to wait
+# for each service's heartbeat, default 300: a busy machine starts containers slowly) and the NAVBUS_*_ENDPOINT
+# variables.
 set -euo pipefail
 vehicle=${NAVBUS_DEMO_VEHICLE:-default}
 speed=${NAVBUS_DEMO_SPEED_MULTIPLIER:-20}
 leg_timeout=${NAVBUS_DEMO_TIMEOUT:-300}
+health_timeout=${NAVBUS_DEMO_HEALTH_TIMEOUT:-300}
 waypoints='[{"title":"Kamppi","latitude":60.1689,"longitude":24.9316},{"title":"Senate Square","latitude":60.1694,"longitude":24.9524}]'
 
 say() { echo "demo-trip: $*" >&2; }
@@ -18,11 +21,12 @@ member() { sed -n "s/.*\"$1\" *: *\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
 
 # Engines that ignore depends_on health conditions (podman before 4.6) may start this first.
 for process in navbus-navigator navbus-feeder navbus-logger; do
-  navbus health --process "$process" --timeout 120 >/dev/null || fail "no heartbeat from $process"
+  navbus health --process "$process" --timeout "$health_timeout" >/dev/null \
+    || fail "no heartbeat from $process within $health_timeout s (${NAVBUS_SUB_ENDPOINT:-default endpoint})"
 done
 
 # Arrivals are recorded from before the trip starts, so none slips by between two waits. A new subscriber
-# gets the proxy's cached last arrival at once; only lines after those count.
+# gets the proxy's cached last arrival at once (its snapshot); only lines after those count.
 arrivals=$(mktemp)
 navbus sub nav.arrival. --vehicle "$vehicle" --json >"$arrivals" &
 subscriber=$!

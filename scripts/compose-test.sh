@@ -17,7 +17,9 @@
 #      that a Python subscriber on the host receives the trip's events from 127.0.0.1:5561;
 #   6. tears everything down, also on failure.
 # Environment: COMPOSE_TEST_KEEP=1 leaves the stack running for a look around (tear down by hand with
-# the podman-compose command printed at the end).
+# the podman-compose command printed at the end); COMPOSE_TEST_HEALTH_TIMEOUT (seconds each service may take to
+# become healthy; by default 180 s plus 120 s per unit of load average per core, at most 900 s).
+# A failure names the check, the container, its state and health, its last log lines, and what holds a port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -42,6 +44,28 @@ phase() {
 fail() {
   echo "compose-test: FAILED: $*" >&2
   exit 1
+}
+# What a user needs to see about one container when a check on it fails: state, exit code, health, last logs.
+explain() {
+  local name=$1
+  [ -n "$name" ] || return 0
+  echo "compose-test: container $name: $(podman inspect --format \
+    'state {{.State.Status}}, exit code {{.State.ExitCode}}, started {{.State.StartedAt}}, restarts {{.RestartCount}}, health {{if .State.Health}}{{.State.Health.Status}} ({{.State.Health.FailingStreak}} failing){{else}}none{{end}}' \
+    "$name" 2>&1)" >&2
+  echo "compose-test: last log lines of $name:" >&2
+  podman logs --tail 25 "$name" 2>&1 | sed 's/^/  /' >&2 || true
+}
+# Who holds a TCP port on the host, if anyone.
+port_holder() {
+  ss -Hltnp "sport = :$1" 2>/dev/null | head -n 1
+}
+# Seconds a service may take to become healthy: a busy machine (other builds, other stacks) needs longer.
+health_timeout() {
+  if [ -n "${COMPOSE_TEST_HEALTH_TIMEOUT:-}" ]; then echo "$COMPOSE_TEST_HEALTH_TIMEOUT"; return; fi
+  local load cores
+  load=$(cut -d ' ' -f 1 /proc/loadavg)
+  cores=$(nproc)
+  awk -v load="$load" -v cores="$cores" 'BEGIN { t = 180 + 120 * load / cores; if (t > 900) t = 900; printf "%d", t }'
 }
 
 # --- 1. tools -------------------------------------------------------------------------------------------
@@ -99,15 +123,25 @@ phase "Swift build image ($swift_image)"
 # --- 3. project images ------------------------------------------------------------------------------------
 # Docker format keeps the Dockerfile's HEALTHCHECK, which OCI images cannot carry. The build stage is tagged
 # too, so it stays the layer cache; the image a tag named before is removed, so rebuilds do not pile up.
+# The Swift build cache is one per machine: while another checkout's image build uses it, SwiftPM reports its
+# build database as locked. That is a busy machine, not a broken build: wait for the other one (up to 40 min).
 build_image() {
-  local previous
+  local previous waited=0
   previous=$(podman image inspect --format '{{.Id}}' "$2" 2>/dev/null || true)
-  podman build --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
+  until podman build --format docker --file compose/Dockerfile --ignorefile compose/Dockerfile.dockerignore \
     --build-arg SWIFT_IMAGE="$swift_image" --build-arg RUNTIME_IMAGE="$base_image" \
-    --target "$1" --tag "$2" . >"$tools/build-$1.log" 2>&1 || {
+    --target "$1" --tag "$2" . >"$tools/build-$1.log" 2>&1; do
+    if grep -q "database is locked" "$tools/build-$1.log" && [ "$waited" -lt 2400 ]; then
+      [ "$waited" -gt 0 ] || echo "compose-test: another image build on this machine holds the Swift build cache" \
+        "($(pgrep -a -f 'swift-build -c release --static-swift-stdlib' | head -n 1 || echo 'process not found')); waiting" >&2
+      sleep 30
+      waited=$((waited + 30))
+      continue
+    fi
     tail -40 "$tools/build-$1.log" >&2
     fail "building the $1 image (whole log: $tools/build-$1.log)"
-  }
+  done
+  [ "$waited" = 0 ] || echo "compose-test: waited $waited s for the Swift build cache" >&2
   if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$2")" ]; then
     podman rmi "$previous" >/dev/null 2>&1 || true
   fi
@@ -151,6 +185,12 @@ trap teardown EXIT
 trap 'exit 130' INT TERM
 
 down # leftovers of an interrupted run
+# A port taken by something else makes the proxy or a control server fail to bind, which otherwise shows up
+# minutes later as "not healthy".
+for port in 5561 5562 5563; do
+  holder=$(port_holder "$port")
+  [ -z "$holder" ] || fail "port $port on the host is already taken, so the stack cannot publish it: $holder"
+done
 # The sample maps go into the maps volume the way a user's init step leaves them.
 podman volume create "${project}_maps" >/dev/null
 podman run --rm --user root --volume "${project}_maps:/var/lib/navbus/maps" --volume "$repo/maps:/seed:ro" \
@@ -196,16 +236,23 @@ container() { podman ps -a --filter "label=io.podman.compose.project=$project" \
 phase "stack up"
 
 # --- 5. checks --------------------------------------------------------------------------------------------
-# Podman runs health checks from systemd timers; without systemd they are run here, as an engine would.
-long_running=(proxy navigator feeder logger speeding-alerter lighting-controller)
+# Podman runs health checks from systemd timers; without systemd (podman then logs "unable to get systemd
+# connection to add healthchecks", which is harmless here) they are run here, as an engine would.
+long_running=(proxy navigator feeder logger speeding-alerter lighting-controller web)
 healthy=()
+allowed=$(health_timeout)
+echo "compose-test: each service may take $allowed s to become healthy (load $(cut -d ' ' -f 1-3 /proc/loadavg), $(nproc) cores)" >&2
 for service in "${long_running[@]}"; do
   name=$(container "$service")
-  [ -n "$name" ] || fail "no container for service $service"
-  deadline=$((SECONDS + 120))
+  [ -n "$name" ] || { podman ps -a --filter "label=io.podman.compose.project=$project" >&2; fail "no container for service $service"; }
+  deadline=$((SECONDS + allowed))
   until check=$(podman healthcheck run "$name" 2>&1); do
-    [ "$SECONDS" -lt "$deadline" ] || fail "$service did not become healthy within 120 s: $(tail -n 1 <<<"$check")"
-    sleep 1
+    if [ "$SECONDS" -ge "$deadline" ] || [ "$(podman inspect --format '{{.State.Status}}' "$name" 2>/dev/null)" = exited ]; then
+      explain "$name"
+      fail "health check of $service (navbus health --process navbus-$service in $name) did not pass within" \
+        "$allowed s; its last answer: $(tail -n 1 <<<"$check")"
+    fi
+    sleep 2
   done
   healthy+=("$service@$(($(date +%s) - phase_started))s")
 done
@@ -213,8 +260,9 @@ echo "compose-test: healthy (seconds after up): ${healthy[*]}" >&2
 phase "health checks"
 
 published=$(for service in "${long_running[@]}"; do podman port "$(container "$service")"; done | sort)
-expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563")
-[ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 on loopback: $published"
+expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:5562" "5563/tcp -> 127.0.0.1:5563" \
+  "8080/tcp -> 127.0.0.1:${NAVBUS_WEB_PORT:-8080}")
+[ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 and the web UI on loopback: $published"
 echo "compose-test: published: $(echo "$published" | tr '\n' ' ')" >&2
 [ "$(podman exec "$(container navigator)" id -u)" != 0 ] || fail "the navigator runs as root"
 # The published ports answer only keyed clients.
@@ -248,14 +296,25 @@ PY
 map_init=$(container map-init)
 [ -n "$map_init" ] || fail "the map-init step did not run"
 timeout 60 podman wait "$map_init" >/dev/null || fail "the map-init step did not finish"
-[ "$(podman inspect --format '{{.State.ExitCode}}' "$map_init")" = 0 ] || fail "the map-init step failed"
+[ "$(podman inspect --format '{{.State.ExitCode}}' "$map_init")" = 0 ] || { explain "$map_init"; fail "the map-init step failed"; }
 
 demo=$(container demo)
 [ -n "$demo" ] || fail "the demo profile's service did not start"
-demo_status=$(timeout 600 podman wait "$demo") || fail "the demo trip did not finish within 600 s"
+demo_status=$(timeout 900 podman wait "$demo") || { explain "$demo"; fail "the demo trip did not finish within 900 s"; }
 podman logs "$demo" 2>&1 | sed 's/^/  /' >&2
-[ "$demo_status" = 0 ] || fail "the demo trip exited with status $demo_status"
+if [ "$demo_status" != 0 ]; then
+  for service in navigator feeder; do explain "$(container "$service")"; done
+  fail "the demo trip (container $demo) exited with status $demo_status"
+fi
 phase "demo trip"
+
+# The web UI from the host: the fleet page and the demo's vehicle, served from the container.
+web_url="http://127.0.0.1:${NAVBUS_WEB_PORT:-8080}"
+python3 -c "import sys, urllib.request; sys.exit(b'navbus fleet' not in urllib.request.urlopen('$web_url/').read())" \
+  || fail "the web UI does not answer at $web_url/"
+python3 -c "import sys, urllib.request; sys.exit(b'default' not in urllib.request.urlopen('$web_url/vehicles.json').read())" \
+  || fail "the web UI does not know the demo's vehicle"
+phase "web UI"
 
 # The logger fsyncs once a second; its files are read straight from the volume.
 logs=$(podman volume inspect --format '{{.Mountpoint}}' "${project}_logs")

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libzmq3-dev libreadosm-dev pkg-config python3-venv gpsd gpsd-clients)
+packages=(libzmq3-dev libreadosm-dev libmicrohttpd-dev pkg-config python3-venv gpsd gpsd-clients chromium chromium-driver)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -26,7 +26,7 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import zmq, jsonschema, pytest, yaml' 2>/dev/null; then
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import zmq, jsonschema, pytest, yaml, selenium' 2>/dev/null; then
   echo "setup: creating .venv with the interop test requirements" >&2
   python3 -m venv .venv
   .venv/bin/pip install --quiet --disable-pip-version-check -r tests/requirements.txt

@@ -274,8 +274,10 @@ DEFINITIONS: dict[str, dict] = {
     "vehicle": {
         "type": "string",
         "minLength": 1,
+        "maxLength": 64,
+        "pattern": "^[^\\s\\x00-\\x1f\\x7f](?:[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f])?$",
         "default": "default",
-        "description": "The vehicle the call is for; \"default\" when absent.",
+        "description": "The vehicle the call is for; \"default\" when absent. At most 64 bytes of UTF-8 (maxLength counts characters, so it is the looser bound), no control characters, no spaces at either end.",
     },
     "speedProfile": {
         "type": "string",
@@ -706,9 +708,9 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
             "Simulator options to change.",
             [],
             {
-                "speedMultiplier": number("Times real time.", None, exclusiveMinimum=0),
+                "speedMultiplier": number("Times real time.", None, exclusiveMinimum=0, maximum=1000),
                 "paused": {"type": "boolean"},
-                "jitterMeters": ref("meters"),
+                "jitterMeters": number("Standard deviation of the position noise in metres.", 0, maximum=1000),
                 "speedProfile": ref("speedProfile"),
                 "leaveRouteAtMeters": number("Metres along the route; negative turns it off.", None),
             },
@@ -822,7 +824,7 @@ ENVELOPE = {
         "sequence": {
             "type": "integer",
             "minimum": 0,
-            "description": "Per-source counter, one more for each message the source publishes (on any topic).",
+            "description": "Counter of the stream (source, topic, subject): one more for each message the source publishes on that topic about that subject, so a receiver of a topic can count what it lost. Duplicates are recognised by (source, id), never by sequence.",
         },
         "data": {"type": "object", "description": "The payload, as the topic's schema describes it."},
     },
@@ -942,7 +944,7 @@ def asyncapi() -> str:
         "       events. Receivers compare this frame exactly after the prefix filter.",
         "    2. One UTF-8 JSON object: a CloudEvents 1.0 event in structured mode (`envelope.schema.json`).",
         "       Its `type` is `navbus.<topic>`, its `subject` the vehicle id, its `dataschema` the payload",
-        "       schema's path, its `sequence` a per-source counter, and its `data` the payload described",
+        "       schema's path, its `sequence` a counter per (source, topic, subject), and its `data` the payload described",
         "       by each message below.",
         "",
         "    Versioning: within a major version, changes are additive and optional; receivers ignore",

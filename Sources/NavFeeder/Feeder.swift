@@ -33,7 +33,7 @@ public final class Feeder: Service {
         let server = try RPCServer(context: context, endpoint: configuration.controlEndpoint, counters: counters)
         let reactor = Reactor(stop: stop)
         reactor.onError = { [logger] error in logger.warning("\(error)") }
-        reactor.onReadable(server.socket) { try server.drain() }
+        server.serve(on: reactor)
         // Fixes published before the proxy listens would be lost, and a replay's first ones matter.
         if !publisher.waitUntilConnected(timeoutMilliseconds: 2000) {
             logger.warning("no proxy at \(configuration.publisherEndpoint) yet; publishing anyway")

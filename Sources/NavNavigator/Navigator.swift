@@ -4,6 +4,7 @@ import NavGuidance
 import NavMap
 public import NavProtocol
 import NavRouting
+import NavService
 
 /// The navigator core: one guidance session per vehicle, fed by raw fixes, traffic and control calls,
 /// answering with `nav.*` events.
@@ -28,12 +29,16 @@ public final class Navigator {
         public var fasterRouteCheckInterval: Double
         /// Most faster-route searches per ``Navigator/tick()``, so a fleet cannot stall the loop.
         public var fasterRouteChecksPerTick: Int
+        /// Most seconds a fix's time may be ahead of the navigator's clock (default one day); later fixes are
+        /// refused (`fixesFromFuture`). Generous because a simulator played faster than real time runs ahead.
+        public var maximumFixLead: Double
 
         /// Creates settings.
         public init(
             sessionIdleTimeout: Double = 1800, saveInterval: Double = 2, saveBudgetPerTick: Double = 0.1,
-            fasterRouteCheckInterval: Double = 60, fasterRouteChecksPerTick: Int = 20
+            fasterRouteCheckInterval: Double = 60, fasterRouteChecksPerTick: Int = 20, maximumFixLead: Double = 86_400
         ) {
+            self.maximumFixLead = maximumFixLead
             self.sessionIdleTimeout = sessionIdleTimeout
             self.saveInterval = saveInterval
             self.saveBudgetPerTick = saveBudgetPerTick
@@ -53,6 +58,8 @@ public final class Navigator {
         /// Counts route replacements, so cached step lists of an old route are never reused.
         var routeGeneration = 0
         var remainingSteps = RemainingStepsCache()
+        /// Fixes in a row older than the engine's clock (see ``FixClockGuard``).
+        var clockGuard = FixClockGuard()
 
         /// Takes the extras of a new route (or none, when the route is cleared).
         mutating func install(_ legs: [SessionLeg]) {
@@ -85,6 +92,8 @@ public final class Navigator {
     private let engines: [TravelMode: GuidanceEngine]
     var sessions: [String: LiveSession] = [:]
     var traffic = TrafficPicture()
+    /// Problems with single fixes, which can come by the thousand: summarised, not logged one by one.
+    let fixWarnings: WarningSummary
 
     /// Creates a navigator and restores the sessions saved in `stateDirectory`.
     /// - Parameters:
@@ -110,6 +119,7 @@ public final class Navigator {
         self.log = log
         self.clock = clock
         self.emit = emit
+        fixWarnings = WarningSummary(label: "fixes ignored", emit: log)
         var engines: [TravelMode: GuidanceEngine] = [:]
         for mode in TravelMode.allCases {
             engines[mode] = GuidanceEngine(matcher: MapRoadMatcher(router: map.router, mode: mode))
@@ -132,17 +142,39 @@ public final class Navigator {
     ///   - fix: The `gps.fix.v1` payload.
     ///   - vehicle: The envelope's subject.
     public func process(_ fix: GPSFix, vehicle: String) {
-        guard fix.latitude.isFinite, fix.longitude.isFinite, (-90...90).contains(fix.latitude),
-            (-180...180).contains(fix.longitude), fix.timestamp.secondsSince1970.isFinite
-        else {
+        if let problem = fix.validationProblem {
             counters.add("malformedFixes")
+            fixWarnings.note("a fix for \(vehicle): \(problem)")
             return
         }
-        counters.add("fixesProcessed")
+        if let problem = Vehicle.problem(with: vehicle) {
+            counters.add("invalidVehicleIDs")
+            fixWarnings.note(problem)
+            return
+        }
+        let time = fix.timestamp.secondsSince1970
+        guard time - clock() <= settings.maximumFixLead else {
+            counters.add("fixesFromFuture")
+            fixWarnings.note("a fix for \(vehicle) dated \(fix.timestamp.rfc3339), ahead of this clock by more than \(Int(settings.maximumFixLead)) s")
+            return
+        }
         let input = Fix(
             latitude: fix.latitude, longitude: fix.longitude, altitude: fix.altitude, course: fix.course,
-            speed: fix.speed, horizontalAccuracy: fix.horizontalAccuracy, time: fix.timestamp.secondsSince1970)
-        let events = withSession(vehicle) { live -> [NavigatorEvent.Payload] in
+            speed: fix.speed, horizontalAccuracy: fix.horizontalAccuracy, time: time)
+        let events = withSession(vehicle) { live -> [NavigatorEvent.Payload]? in
+            switch live.clockGuard.assess(time: time, engineTime: live.session.guidance.latestFixTime) {
+            case .accept:
+                break
+            case .ignoreOutOfOrder:
+                counters.add("fixesOutOfOrder")
+                return nil
+            case .restartClock:
+                counters.add("fixClockRestarts")
+                log("the fix clock of \(vehicle) was ahead of its fixes; following the fixes from \(fix.timestamp.rfc3339)")
+                live.session.guidance.restartFixClock()
+                live.session.lastFix = nil
+            }
+            counters.add("fixesProcessed")
             // A fix older than the latest (resent after a restart, reordered) must not move the origin back.
             if fix.timestamp >= (live.session.lastFix?.timestamp ?? fix.timestamp) { live.session.lastFix = fix }
             let engineEvents = apply(.fix(input), to: &live)
@@ -157,7 +189,7 @@ public final class Navigator {
             }
             return payloads
         }
-        publish(events, vehicle: vehicle)
+        if let events { publish(events, vehicle: vehicle) }
     }
 
     // MARK: Periodic work
@@ -166,6 +198,7 @@ public final class Navigator {
     /// progress, and looks for faster routes. The service calls it about once a second.
     public func tick() {
         let now = clock()
+        fixWarnings.flush()
         if traffic.expire(now: now) { reapplyTraffic() }
         for (vehicle, live) in sessions where now - live.lastActivity > settings.sessionIdleTimeout {
             sessions[vehicle] = nil
@@ -251,11 +284,27 @@ public final class Navigator {
         guard let store else { return }
         let (restored, problems) = store.loadAll()
         for problem in problems { log("skipping saved session \(problem)") }
+        var skipped = UInt64(problems.count)
         let now = clock()
-        for session in restored {
+        var resumed: UInt64 = 0
+        for var session in restored {
+            if let problem = session.integrityProblem {
+                log("skipping saved session \(store.file(for: session.vehicle)): \(problem)")
+                skipped += 1
+                continue
+            }
+            // A fix from the future saved before this check existed would keep the vehicle frozen.
+            if let latest = session.guidance.latestFixTime, latest - now > settings.maximumFixLead {
+                session.guidance.restartFixClock()
+                session.lastFix = nil
+                counters.add("fixClockRestarts")
+                log("the saved fix clock of \(session.vehicle) is in the future; it follows the next fix instead")
+            }
             sessions[session.vehicle] = LiveSession(session: session, lastActivity: now)
+            resumed += 1
         }
         reapplyTraffic()
-        counters.add("sessionsRestored", UInt64(restored.count))
+        counters.add("sessionsRestored", resumed)
+        if skipped > 0 { counters.add("sessionsSkipped", skipped) }
     }
 }

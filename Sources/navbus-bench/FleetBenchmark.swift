@@ -187,8 +187,14 @@ enum FleetBenchmark {
                     + " (the rate one free core would sustain)",
                 cpu, receiver.count, cpu / Double(max(1, receiver.count)) * 1e6, Double(receiver.count) / max(cpu, 1e-9)
             ))
+        // What was sent against what was processed: a benchmark must not count fixes that were lost.
+        let processed = counters?["fixesProcessed"].map(String.init) ?? "unknown"
+        let gaps = counters?["sequenceGaps"] ?? 0
+        print(
+            "  fixes sent \(sent), processed by the navigator \(processed) (it counted \(gaps) lost), "
+                + "locations received \(receiver.count)")
         if let counters {
-            let shown = ["fixesProcessed", "sent", "dropped", "sessions", "reroutes", "malformedFixes"]
+            let shown = ["fixesProcessed", "sent", "dropped", "sessions", "reroutes", "malformedFixes", "sequenceGaps"]
             let listed = shown.compactMap { name in counters[name].map { "\(name) \($0)" } }
             print("  navigator counters: " + listed.joined(separator: ", "))
         }

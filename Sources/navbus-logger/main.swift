@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import NavCore
 import NavBus
 import NavService
@@ -48,6 +51,8 @@ ServiceRunner(
     if options.flag("stdout") { return BusLogger(configuration: configuration, output: StandardOutputLog()) }
     let directory = try options.require("dir")
     let files = try RotatingLogFiles(directory: directory, maximumBytes: maximumBytes)
+    // Past a file size limit (ulimit -f) a write must fail with EFBIG and be counted, not kill the logger.
+    signal(SIGXFSZ, SIG_IGN)
     context.logger.info("writing to \(directory)")
     return BusLogger(configuration: configuration, output: files)
 }

@@ -23,6 +23,7 @@ enum BusKeySet {
         Entry(name: "logger", publish: ["sys."], subscribe: [""]),
         Entry(name: "speeding-alerter", publish: ["alert.", "sys."], subscribe: ["nav.speeding.", "sys.heartbeat."]),
         Entry(name: "lighting-controller", publish: ["ui.", "sys."], subscribe: ["nav.lighting_mode.", "sys.heartbeat."]),
+        Entry(name: "web", publish: ["sys."], subscribe: ["nav.", "gps.", "alert.", "ui.", "sys."]),
         Entry(
             name: "cli", publish: ["traffic."], subscribe: [""],
             call: ["navigator.", "router.", "roadSnappedLocationProvider.", "locationSimulator."]),

@@ -52,6 +52,16 @@ final class DemoChildren {
         return nil
     }
 
+    /// The address navbus-web says it serves (`http://HOST:PORT/`), once it has said so.
+    func webAddress() -> String? {
+        guard let child = children.first(where: { $0.name == "navbus-web" }),
+            let log = try? String(contentsOf: child.errorLog, encoding: .utf8),
+            let start = log.range(of: "serving http://")
+        else { return nil }
+        let address = log[start.lowerBound...].dropFirst("serving ".count).prefix { !$0.isWhitespace }
+        return String(address)
+    }
+
     /// Stops every child with SIGTERM (SIGKILL after `timeout`), newest first.
     /// - Returns: the children that did not exit 0.
     func stopAll(timeout: Double = 5) -> [String] {

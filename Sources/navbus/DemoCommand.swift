@@ -9,14 +9,15 @@ import NavSinks
 /// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
 /// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
 /// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
-/// destination on arrival and activate guidance again, and end with a trip summary. The bus runs CURVE with keys
-/// and an ACL made for the run (`BusKeySet`), unless `--plain`.
+/// destination on arrival and activate guidance again, and end with a trip summary. With `--web` it also starts
+/// navbus-web, prints the navigation UI's address, and keeps serving it after the trip until interrupted. The bus
+/// runs CURVE with keys and an ACL made for the run (`BusKeySet`), unless `--plain`.
 enum DemoCommand: CLICommand {
     static let name = "demo"
     static let summary = "run the whole system on the sample map and drive a two-stop trip with a live view"
     static let parser = OptionParser(
         command: "navbus demo", summary: summary,
-        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR] [--plain]",
+        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR] [--web] [--plain]",
         options: [
             Option("map", default: "maps/helsinki.osm.pbf", help: "OSM extract or .navgraph to navigate on", valueName: "PATH"),
             Option("speed-multiplier", default: "8", help: "how much faster than real time to drive", valueName: "X"),
@@ -24,6 +25,10 @@ enum DemoCommand: CLICommand {
             Option.flag("json", help: "with --headless: print every message as {\"topic\":...,\"envelope\":{...}}"),
             Option("log-dir", help: "where the logger writes (default: a new temporary directory)", valueName: "DIR"),
             Option("timeout", default: "600", help: "give up after this many seconds", valueName: "SECONDS"),
+            Option.flag("web", help: "also serve the navigation UI in a browser, and keep serving it after the trip"),
+            Option(
+                "web-listen", variable: "NAVBUS_WEB_LISTEN", default: "127.0.0.1:8080",
+                help: "with --web: where navbus-web listens (port 0 picks a free one)", valueName: "HOST:PORT"),
             Option.flag("plain", help: "run the bus without CURVE keys (by default the demo makes keys and an ACL)"),
         ])
 
@@ -45,6 +50,7 @@ enum DemoCommand: CLICommand {
         let headless = options.flag("headless")
         let json = options.flag("json")
         let interactive = !headless && isatty(STDOUT_FILENO) == 1
+        let webListen = options.flag("web") ? try options.require("web-listen") : nil
 
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("navbus-demo-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -69,8 +75,11 @@ enum DemoCommand: CLICommand {
                 SecurityOptions.accessControlVariable: "\(keys)/\(BusKeySet.aclFileName)",
             ]
         }
+        // SIGINT and SIGTERM set `interrupt`; the trip's loop stops on `stop`, which it also sets itself at the final
+        // destination, so with --web the serving afterwards still waits for the user's interrupt.
+        let interrupt = StopFlag()
         let stop = StopFlag()
-        let signals = SignalStop.install(stop, logger: Logger(label: "navbus demo", level: .warning))
+        let signals = SignalStop.install(interrupt, logger: Logger(label: "navbus demo", level: .warning))
         let say: (String) -> Void = { line in if !json { StandardOutput.writeLine(line) } }
 
         var failure: String?
@@ -89,13 +98,23 @@ enum DemoCommand: CLICommand {
             try children.start(
                 "navbus-lighting-controller", ["--dwell", String(30 / multiplier)],
                 environment: keyFiles("lighting-controller"))
+            if let webListen {
+                try children.start("navbus-web", ["--listen", webListen, "--map", map], environment: keyFiles("web"))
+            }
             say(
                 "started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller"
-                    + (secure ? " with CURVE keys in \(keys)" : " on a plain bus"))
+                    + (webListen == nil ? "" : ", web") + (secure ? " with CURVE keys in \(keys)" : " on a plain bus"))
             let security = try secure ? demoSecurity(keys: keys, endpoints: endpoints) : BusSecurity.plain
             failure = try drive(
-                endpoints: endpoints, security: security, children: children, stop: stop, multiplier: multiplier, timeout: timeout,
-                interactive: interactive, json: json, say: say)
+                endpoints: endpoints, security: security, children: children, stop: stop, interrupt: interrupt,
+                multiplier: multiplier, timeout: timeout, interactive: interactive, json: json, web: webListen != nil,
+                say: say)
+            if webListen != nil, failure == nil, let address = children.webAddress() {
+                // The trip is over but its last state stays on the page, as a driver would leave it on screen.
+                say("the trip is over; still serving the navigation UI at \(address)vehicle/default — Ctrl-C to stop")
+                while children.firstDead() == nil, !interrupt.wait(seconds: 0.5) {}
+                if !interrupt.isStopRequested, let dead = children.firstDead() { failure = dead }
+            }
         } catch {
             failure = "\(error)"
         }
@@ -106,7 +125,6 @@ enum DemoCommand: CLICommand {
         if !stopFailures.isEmpty { throw CLIError("children did not stop cleanly: " + stopFailures.joined(separator: "; ")) }
     }
 
-    /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
     /// The demo's own keys (`cli`) and the public keys of the proxy and the two control servers it calls.
     private static func demoSecurity(keys: String, endpoints: [String: String]) throws -> BusSecurity {
         let key = { (name: String) throws -> CurvePublicKey in try KeyFiles.readPublicKey(path: "\(keys)/\(name).pub") }
@@ -118,9 +136,10 @@ enum DemoCommand: CLICommand {
             ])
     }
 
+    /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
     private static func drive(
-        endpoints: [String: String], security: BusSecurity, children: DemoChildren, stop: StopFlag, multiplier: Double, timeout: Double,
-        interactive: Bool, json: Bool, say: @escaping (String) -> Void
+        endpoints: [String: String], security: BusSecurity, children: DemoChildren, stop: StopFlag, interrupt: StopFlag,
+        multiplier: Double, timeout: Double, interactive: Bool, json: Bool, web: Bool, say: @escaping (String) -> Void
     ) throws -> String? {
         let context = ZMQContext(security: security)
         let subscriber = try Subscriber(
@@ -132,16 +151,17 @@ enum DemoCommand: CLICommand {
             context: context, endpoint: endpoints[Endpoints.feederVariable]!, timeoutMilliseconds: 5000, retries: 3)
 
         // Wait until every child says it is alive.
-        let expected: Set<String> = [
-            "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
-            "navbus-lighting-controller",
-        ]
+        let expected = Set(
+            [
+                "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
+                "navbus-lighting-controller",
+            ] + (web ? ["navbus-web"] : []))
         var alive: Set<String> = []
         let startDeadline = MonotonicClock.seconds() + 60
         try subscriber.socket.setReceiveTimeout(milliseconds: 200)
         while alive != expected {
             if let dead = children.firstDead() { return dead }
-            if stop.isStopRequested { return "interrupted" }
+            if interrupt.isStopRequested { return "interrupted" }
             if MonotonicClock.seconds() > startDeadline {
                 return "no heartbeat within 60 s from: \(expected.subtracting(alive).sorted().joined(separator: ", "))"
             }
@@ -151,7 +171,9 @@ enum DemoCommand: CLICommand {
                 alive.insert(process)
             }
         }
-        say("all six processes are alive; simulating a location at \(origin.title)")
+        say("all \(expected.count == 6 ? "six" : "seven") processes are alive; simulating a location at \(origin.title)")
+        let webAddress = web ? children.webAddress() : nil
+        if let webAddress { say("navigation UI: \(webAddress)vehicle/default   (the fleet: \(webAddress))") }
 
         _ = try feeder.call(
             Method.simulateLocation.rawValue,
@@ -174,7 +196,9 @@ enum DemoCommand: CLICommand {
         _ = try feeder.call(Method.simulateLocationsAlongExistingRoute.rawValue, params: .object(JSONObject()))
 
         var view = TripView()
-        view.title = "Helsinki, \(origin.title) → \(stops.map(\.title).joined(separator: " → "))"
+        view.title =
+            "Helsinki, \(origin.title) → \(stops.map(\.title).joined(separator: " → "))"
+            + (webAddress.map { " — live at \($0)vehicle/default" } ?? "")
         var outcome: String?
         var finished = false
         let deadline = MonotonicClock.seconds() + timeout
@@ -205,6 +229,7 @@ enum DemoCommand: CLICommand {
             }
         }
         reactor.every(0.25) {
+            if interrupt.isStopRequested { stop.requestStop() }
             if interactive {
                 StandardOutput.writeLine("\u{1B}[H\u{1B}[2J" + view.render().joined(separator: "\n"))
             }

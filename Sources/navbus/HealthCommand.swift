@@ -34,10 +34,22 @@ enum HealthCommand: CLICommand {
             guard Timestamp.now().seconds(since: message.header.time) < 3 else { continue }
             if wanted == nil || heartbeat.process == wanted {
                 StandardOutput.writeLine(
-                    "\(heartbeat.process) \(heartbeat.instance) alive, up \(Int(heartbeat.uptimeSeconds)) s")
+                    "\(heartbeat.process) \(heartbeat.instance) alive, up \(Int(heartbeat.uptimeSeconds)) s; "
+                        + Self.lossSummary(heartbeat.counters))
                 return
             }
         }
         throw CLIError("no heartbeat from \(wanted ?? "any process") on \(try options.require("sub")) within \(timeout) s")
+    }
+
+    /// Counters of messages lost on the way, with where each is counted (RELIABILITY.md): always shown, so a
+    /// zero is an answer too; what was kept back and sent again after a proxy outage follows when nonzero.
+    static let lossCounters = ["dropped", "sequenceGaps", "backlogDropped", "writeErrors"]
+    static let recoveryCounters = ["proxyOutages", "backlogged", "resent", "duplicates", "malformed"]
+
+    static func lossSummary(_ counters: [String: UInt64]) -> String {
+        let lost = lossCounters.map { "\($0) \(counters[$0] ?? 0)" }
+        let recovered = recoveryCounters.compactMap { name in counters[name].flatMap { $0 > 0 ? "\(name) \($0)" : nil } }
+        return "lost: " + lost.joined(separator: ", ") + (recovered.isEmpty ? "" : "; " + recovered.joined(separator: ", "))
     }
 }

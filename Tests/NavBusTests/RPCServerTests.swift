@@ -1,3 +1,4 @@
+import NavProtocol
 import Testing
 
 @testable import NavBus
@@ -70,4 +71,30 @@ import Testing
         #expect(replies[0]["result"]?.doubleValue == 2)
         #expect(replies[1]["error"]?["code"] == .integer(-32601))
     }
+
+    /// Issue #12 item 8: one 4 MB batch of 1,900 routes blocked every vehicle for 9-14 s.
+    @Test func refusesABatchLongerThanTheLimit() throws {
+        let server = try makeServer()
+        let call = #"{"jsonrpc":"2.0","id":1,"method":"math.add","params":{"a":1,"b":1}}"#
+        let long = try respond(server, "[" + Array(repeating: call, count: 33).joined(separator: ",") + "]")
+        #expect(long?["error"]?["code"] == .integer(-32600))
+        let longest = try respond(server, "[" + Array(repeating: call, count: 32).joined(separator: ",") + "]")
+        guard case .array(let replies)? = longest else {
+            Issue.record("no batch reply")
+            return
+        }
+        #expect(replies.count == 32)
+    }
+
+    /// Issue #12 item 8: a 1 MB vehicle id was accepted; its session could never be saved.
+    @Test func refusesAnUnusableVehicleIDForEveryMethod() throws {
+        let server = try makeServer()
+        let huge = String(repeating: "v", count: 1 << 20)
+        let reply = try respond(server, #"{"jsonrpc":"2.0","id":1,"method":"math.add","params":{"a":1,"b":1,"vehicle":"\#(huge)"}}"#)
+        #expect(reply?["error"]?["code"] == .integer(-32602))
+        let fine = try respond(server, #"{"jsonrpc":"2.0","id":2,"method":"math.add","params":{"a":1,"b":1,"vehicle":"car-1"}}"#)
+        #expect(fine?["result"]?.doubleValue == 2)
+    }
 }
+
+extension RPCServerTests.AddParams: VehicleScoped {}

@@ -11,7 +11,7 @@ import Testing
 
     func header(source: String = "navbus://navigator/a", sequence: UInt64, at seconds: Double = 0) -> EnvelopeHeader {
         EnvelopeHeader(
-            id: "\(sequence)", source: source, type: "navbus.nav.arrival.v1",
+            id: "\(sequence)-\(seconds)", source: source, type: "navbus.nav.arrival.v1",
             time: Timestamp(secondsSince1970: 1_764_000_000 + seconds), subject: "default", sequence: sequence)
     }
 
@@ -72,35 +72,35 @@ import Testing
 
     @Test func aGapIsReportedOnceWithTheMissingRange() throws {
         var detector = SequenceGapDetector()
-        #expect(detector.observe(header(sequence: 1)) == nil)
-        #expect(detector.observe(header(sequence: 2)) == nil)
-        let observed = detector.observe(header(sequence: 5, at: 1))
+        #expect(detector.observe(header(sequence: 1), topic: "nav.location.v1") == nil)
+        #expect(detector.observe(header(sequence: 2), topic: "nav.location.v1") == nil)
+        let observed = detector.observe(header(sequence: 5, at: 1), topic: "nav.location.v1")
         let gap = try #require(observed)
         #expect(gap.source == "navbus://navigator/a")
         #expect(gap.lastSequence == 2)
         #expect(gap.sequence == 5)
         #expect(gap.missed == 2)
-        #expect(detector.observe(header(sequence: 6, at: 2)) == nil)
+        #expect(detector.observe(header(sequence: 6, at: 2), topic: "nav.location.v1") == nil)
     }
 
     @Test func sourcesAreFollowedSeparatelyAndRestartsAreNotGaps() {
         var detector = SequenceGapDetector()
-        #expect(detector.observe(header(source: "navbus://feeder/x", sequence: 10)) == nil)
-        #expect(detector.observe(header(sequence: 1)) == nil)
-        #expect(detector.observe(header(source: "navbus://feeder/x", sequence: 11)) == nil)
-        #expect(detector.observe(header(sequence: 1, at: 60)) == nil)
+        #expect(detector.observe(header(source: "navbus://feeder/x", sequence: 10), topic: "nav.location.v1") == nil)
+        #expect(detector.observe(header(sequence: 1), topic: "nav.location.v1") == nil)
+        #expect(detector.observe(header(source: "navbus://feeder/x", sequence: 11), topic: "nav.location.v1") == nil)
+        #expect(detector.observe(header(sequence: 1, at: 60), topic: "nav.location.v1") == nil)
         #expect(detector.restarts == 1)
     }
 
     @Test func theCachesReplayAtConnectionIsNotMistakenForLoss() {
         var detector = SequenceGapDetector(warmUpEnds: 100)
         // Replayed from the proxy's cache while warming up: the latest message of two topics, far apart.
-        #expect(detector.observe(header(sequence: 17), at: 99.2) == nil)
-        #expect(detector.observe(header(sequence: 480), at: 99.3) == nil)
+        #expect(detector.observe(header(sequence: 17), topic: "nav.location.v1", at: 99.2) == nil)
+        #expect(detector.observe(header(sequence: 480), topic: "nav.location.v1", at: 99.3) == nil)
         // Live traffic after the warm-up is followed from its first message on.
-        #expect(detector.observe(header(sequence: 901, at: 5), at: 130) == nil)
-        #expect(detector.observe(header(sequence: 902, at: 6), at: 131) == nil)
-        #expect(detector.observe(header(sequence: 904, at: 7), at: 132)?.missed == 1)
+        #expect(detector.observe(header(sequence: 901, at: 5), topic: "nav.location.v1", at: 130) == nil)
+        #expect(detector.observe(header(sequence: 902, at: 6), topic: "nav.location.v1", at: 131) == nil)
+        #expect(detector.observe(header(sequence: 904, at: 7), topic: "nav.location.v1", at: 132)?.missed == 1)
     }
 
     @Test func theGapRecordIsOneJSONLineWithEveryDetail() throws {

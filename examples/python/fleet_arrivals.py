@@ -36,7 +36,7 @@ def main() -> int:
         topic, raw = socket.recv_multipart()
         envelope = json.loads(raw)
         key = (envelope["source"], envelope["id"])
-        if topic != b"nav.arrival.v1" or key in seen:  # the proxy may replay a cached arrival to a new subscriber
+        if topic != b"nav.arrival.v1" or key in seen:  # after a proxy restart publishers re-announce their state
             continue
         seen.add(key)
         data = envelope["data"]

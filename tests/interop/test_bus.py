@@ -117,10 +117,19 @@ def test_late_joiner_gets_the_last_value_per_topic_and_vehicle(proxy, endpoints,
             [b"nav.remaining_time.v1", json.dumps(envelope("nav.remaining_time.v1", data, vehicle, sequence)).encode()]
         )
     time.sleep(0.3)
-    late = subscribe(context, endpoints.subscriber, "nav.remaining_time.")
+    # The snapshot protocol of examples/python/current_state.py: a subscription of the client's own.
+    snapshot = "@snapshot/0123456789abcdef/"
+    late = subscribe(context, endpoints.subscriber, "nav.remaining_time.", snapshot + "nav.remaining_time.")
     received = {}
-    for _ in range(2):
-        _, message = receive(late)
+    deadline = time.monotonic() + 5
+    while True:
+        assert late.poll(int(max(0, deadline - time.monotonic()) * 1000)), "no end of snapshot within 5 s"
+        frames = late.recv_multipart()
+        if len(frames) == 1:
+            assert frames[0] == (snapshot + "nav.remaining_time.").encode()
+            break
+        assert frames[0] == (snapshot + "nav.remaining_time.v1").encode()
+        message = json.loads(frames[1])
         received[message["subject"]] = message["data"]["seconds"]
     assert received == {"a": 20, "b": 99}
     assert late.poll(300) == 0

@@ -17,7 +17,8 @@ public struct EnvelopeHeader: Sendable, Equatable {
     public var datacontenttype: String
     /// The payload schema's path under `Protocols/`.
     public var dataschema: String?
-    /// Per-source counter, so receivers detect loss and duplicates.
+    /// Counter of the stream (source, topic, subject), so receivers count what they lost of a topic; duplicates
+    /// are recognised by (`source`, `id`), never by this.
     public var sequence: UInt64?
 
     public static let specVersion = "1.0"
@@ -51,12 +52,17 @@ public struct BusMessage: Sendable {
     public var data: JSONValue
     /// The envelope exactly as it travelled, for loggers and replays.
     public var rawEnvelope: [UInt8]
+    /// Whether it came from the last-value cache's snapshot (state from before subscribing) rather than live.
+    public var isSnapshot: Bool
 
-    public init(topicName: String, header: EnvelopeHeader, data: JSONValue, rawEnvelope: [UInt8]) {
+    public init(
+        topicName: String, header: EnvelopeHeader, data: JSONValue, rawEnvelope: [UInt8], isSnapshot: Bool = false
+    ) {
         self.topicName = topicName
         self.header = header
         self.data = data
         self.rawEnvelope = rawEnvelope
+        self.isSnapshot = isSnapshot
     }
 
     /// Decodes the payload as `T`.

@@ -6,11 +6,11 @@ import NavProtocol
 /// forwarded by libzmq's own `zmq_proxy_steerable`, with a last-value cache beside it.
 ///
 /// The proxy thread only forwards. It copies every message and every subscription to a capture socket; the
-/// cache thread reads that copy, remembers the latest message of each (topic, subject), and answers each new
-/// subscription by publishing the matching cached messages into the frontend over `inproc`, from where the
-/// proxy delivers them like any other message. Subscribers that already had them recognise the replay by its
-/// sequence number and drop it. The capture socket is a PUB, so a slow cache never slows the bus: it lags and
-/// catches up with the next message of the same key.
+/// cache thread reads that copy and remembers the latest message of each (topic, subject). A subscriber that
+/// wants that state subscribes to a snapshot topic of its own (``SnapshotRequest``); the cache thread answers by
+/// publishing the matching cached messages under that topic into the frontend over `inproc`, and the proxy's
+/// XPUB delivers them to that subscriber alone — nobody else receives a copy. The capture socket is a PUB, so a
+/// slow cache never slows the bus: it lags and catches up with the next message of the same key.
 ///
 /// The XSUB side subscribes to everything itself, so publishers send every message to the proxy and the cache
 /// sees topics nobody has subscribed to yet (libzmq's XSUB reference-counts subscriptions, so a subscriber
@@ -26,17 +26,20 @@ public final class BusProxy: Sendable {
         /// Where clients limited to some vehicles subscribe (secure mode only; `NAVBUS_VEHICLE_SUB_ENDPOINT`).
         public var vehicleSubscriberEndpoint: String?
         public var cacheCapacity: Int
+        /// Most envelope bytes the cache holds.
+        public var cacheBytes: Int
         public var identity: SourceIdentity
         public var version: String
 
         public init(
             publisherEndpoint: String, subscriberEndpoint: String, vehicleSubscriberEndpoint: String? = nil,
-            cacheCapacity: Int = 100_000, identity: SourceIdentity, version: String
+            cacheCapacity: Int = 100_000, cacheBytes: Int = 64 << 20, identity: SourceIdentity, version: String
         ) {
             self.publisherEndpoint = publisherEndpoint
             self.subscriberEndpoint = subscriberEndpoint
             self.vehicleSubscriberEndpoint = vehicleSubscriberEndpoint
             self.cacheCapacity = cacheCapacity
+            self.cacheBytes = cacheBytes
             self.identity = identity
             self.version = version
         }
@@ -114,23 +117,29 @@ public final class BusProxy: Sendable {
         try tap.connect(captureEndpoint)
         let publisher = try Publisher(
             context: context, endpoint: replayEndpoint, identity: configuration.identity, counters: counters)
-        var cache = LastValueCache(capacity: configuration.cacheCapacity)
+        var cache = LastValueCache(capacity: configuration.cacheCapacity, maximumBytes: configuration.cacheBytes)
         let codec = EnvelopeCodec(maximumSize: 1 << 20)
         let reactor = Reactor(stop: stop)
         reactor.onError = { log("cache: \($0)") }
+        let snapshotMarker = Array(SnapshotRequest.marker.utf8)
 
         reactor.onReadable(tap) {
-            while let frames = try tap.receiveFrames(dontWait: true) {
+            // A bounded batch per turn (by messages and bytes), so the heartbeat and a stop request are seen
+            // under a flood.
+            var bytes = 0
+            for _ in 0..<1_000 where bytes < 8 << 20 {
+                guard let frames = try tap.receiveFrames(dontWait: true) else { return }
+                bytes += frames.reduce(0) { $0 + $1.count }
                 if frames.count == 1, let first = frames[0].first, first == 0 || first == 1 {
                     guard first == 1 else { continue }
                     self.counters.add("subscriptions")
-                    for (topic, envelope) in cache.messages(matching: Array(frames[0].dropFirst())) {
-                        if try publisher.publishRaw(topicName: topic, envelope: envelope) {
-                            self.counters.add("replayed")
-                        }
+                    if let request = SnapshotRequest(subscription: Array(frames[0].dropFirst())) {
+                        try self.answer(request, from: cache, through: publisher)
                     }
                     continue
                 }
+                // The cache's own snapshot answers pass the proxy too; they are not state to keep.
+                if frames[0].starts(with: snapshotMarker) { continue }
                 self.counters.add("forwarded")
                 do {
                     let (topic, subject) = try codec.scan(frames: frames)
@@ -144,10 +153,25 @@ public final class BusProxy: Sendable {
             process: "navbus-proxy", identity: configuration.identity, counters: counters,
             version: configuration.version
         ).schedule(on: reactor, publisher: publisher) {
-            ["cacheEntries": UInt64(cache.count), "received": self.counters.value("forwarded")]
+            [
+                "cacheEntries": UInt64(cache.count), "cacheBytes": UInt64(cache.byteCount),
+                "cacheEvictions": cache.evictions, "received": self.counters.value("forwarded"),
+            ]
         }
         try reactor.run()
         tap.close()
         publisher.socket.close()
+    }
+
+    /// Sends one subscriber's snapshot: the cached messages of its prefix under its own topic frames, then the
+    /// single-frame end marker (see ``SnapshotRequest``).
+    private func answer(_ request: SnapshotRequest, from cache: LastValueCache, through publisher: Publisher) throws {
+        counters.add("snapshots")
+        for (topic, envelope) in cache.messages(matching: Array(request.prefix.utf8)) {
+            if try publisher.publishRaw(topicName: request.frame(for: topic), envelope: envelope) {
+                counters.add("replayed")
+            }
+        }
+        try publisher.publishFrames([Array(request.subscription.utf8)])
     }
 }

@@ -1,7 +1,9 @@
 /// The latest message of every (topic, subject), so that a subscriber who joins late gets the current state
 /// at once: the route being driven, the last location, the lighting mode.
 ///
-/// Bounded: past `capacity` entries the least recently updated tenth is evicted.
+/// Bounded twice: by entries (`capacity`) and by the bytes of the envelopes it holds (`maximumBytes`), so a
+/// flood of large messages about ever new subjects cannot grow the proxy without limit. Past either bound the
+/// least recently updated entries go, a tenth at a time so eviction stays rare; evictions are counted.
 public struct LastValueCache: Sendable {
     public struct Key: Hashable, Sendable {
         public let topic: String
@@ -14,12 +16,20 @@ public struct LastValueCache: Sendable {
     }
 
     public let capacity: Int
+    public let maximumBytes: Int
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
+    /// Bytes of the envelopes held.
+    public private(set) var byteCount = 0
+    /// Entries evicted so far to stay within the bounds.
+    public private(set) var evictions: UInt64 = 0
 
-    public init(capacity: Int = 100_000) {
-        precondition(capacity > 0, "a cache needs room for at least one entry")
-        self.capacity = capacity
+    /// - Parameters:
+    ///   - capacity: most entries; values below 1 count as 1.
+    ///   - maximumBytes: most envelope bytes held; one entry is always kept, however large.
+    public init(capacity: Int = 100_000, maximumBytes: Int = 64 << 20) {
+        self.capacity = max(1, capacity)
+        self.maximumBytes = max(0, maximumBytes)
     }
 
     public var count: Int { entries.count }
@@ -27,8 +37,9 @@ public struct LastValueCache: Sendable {
     /// Remembers `envelope` as the latest message of (topic, subject).
     public mutating func store(topic: String, subject: String, envelope: [UInt8]) {
         clock += 1
-        entries[Key(topic: topic, subject: subject)] = Entry(envelope: envelope, stamp: clock)
-        if entries.count > capacity { evictOldest() }
+        let old = entries.updateValue(Entry(envelope: envelope, stamp: clock), forKey: Key(topic: topic, subject: subject))
+        byteCount += envelope.count - (old?.envelope.count ?? 0)
+        if entries.count > capacity || byteCount > maximumBytes { evictOldest() }
     }
 
     /// The cached messages whose topic starts with `prefix`, oldest first, as (topic, envelope) pairs.
@@ -39,8 +50,20 @@ public struct LastValueCache: Sendable {
     }
 
     private mutating func evictOldest() {
-        let keep = capacity - max(1, capacity / 10)
-        let newest = entries.sorted { $0.value.stamp > $1.value.stamp }.prefix(keep)
-        entries = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
+        let keepEntries = capacity - max(1, capacity / 10)
+        let keepBytes = maximumBytes - maximumBytes / 10
+        var newestFirst = entries.sorted { $0.value.stamp > $1.value.stamp }
+        var kept = 0
+        var bytes = 0
+        for (index, entry) in newestFirst.enumerated() {
+            let size = entry.value.envelope.count
+            if index > 0, kept >= keepEntries || bytes + size > keepBytes { break }
+            kept += 1
+            bytes += size
+        }
+        evictions += UInt64(entries.count - kept)
+        newestFirst.removeSubrange(kept...)
+        entries = Dictionary(uniqueKeysWithValues: newestFirst.map { ($0.key, $0.value) })
+        byteCount = bytes
     }
 }

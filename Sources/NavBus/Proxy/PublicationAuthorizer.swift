@@ -66,6 +66,37 @@ struct PublicationAuthorizer {
         return ScopedTopic.frame(topic: topic, vehicle: subject)
     }
 
+    /// Which key asked for each snapshot nonce (`SnapshotRequest`), so the cache's answers reach only what it may
+    /// see. Bounded: a nonce is forgotten when its subscription ends, and all of them past `maximumSnapshots`.
+    private var snapshotRequesters: [String: String] = [:]
+    static let maximumSnapshots = 10_000
+
+    /// Notes (or forgets) a snapshot request; returns whether it may be registered as asked.
+    mutating func noteSnapshot(_ request: SnapshotRequest, subscribe: Bool, userID: String?) -> Bool {
+        guard let userID, let client = list.client(withKey: userID), !client.subscribe.isEmpty else { return false }
+        if subscribe {
+            if snapshotRequesters.count >= Self.maximumSnapshots { snapshotRequesters.removeAll() }
+            snapshotRequesters[request.nonce] = userID
+        } else {
+            snapshotRequesters[request.nonce] = nil
+        }
+        return true
+    }
+
+    /// Whether a snapshot frame from the cache (`@snapshot/<nonce>/<topic>`, with its envelope) may go to the key
+    /// that asked for it: its topic and vehicle must be ones the key may receive.
+    func allowsSnapshotAnswer(frame: [UInt8], envelope: [UInt8]) -> Bool {
+        let marker = SnapshotRequest.marker.utf8.count
+        guard frame.count > marker + 17 else { return false }
+        let nonce = String(decoding: frame[marker..<(marker + 16)], as: UTF8.self)
+        let topic = String(decoding: frame[(marker + 17)...], as: UTF8.self)
+        guard let key = snapshotRequesters[nonce], let client = list.client(withKey: key),
+            client.subscribe.contains(where: { topic.hasPrefix($0) }),
+            let subject = try? codec.attribution(of: envelope).subject
+        else { return false }
+        return !ClientPermissions.isVehicleTopic(topic) || client.mayAccess(vehicle: subject)
+    }
+
     /// The prefixes to register for a subscriber's (un)subscription to `prefix`; empty when it may see nothing
     /// of it, or when its key is unknown or has been removed.
     func registrations(forSubscription prefix: [UInt8], userID: String?) -> [[UInt8]] {

@@ -39,6 +39,7 @@ final class SecureForwarder {
     private let spare = ZMQFrame()
     private let copyTopic = ZMQFrame()
     private let copyEnvelope = ZMQFrame()
+    private let snapshotMarker = Array(SnapshotRequest.marker.utf8)
 
     init(
         sockets: Sockets, accessControl: AccessControlStore, counters: BusCounters,
@@ -82,8 +83,14 @@ final class SecureForwarder {
         for _ in 0..<1024 {
             guard try topic.receive(from: side, dontWait: true) else { return }
             let userID = trusted ? nil : topic.userID
+            let isSnapshot = topic.bytes.starts(with: snapshotMarker)
             guard topic.hasMore else {
-                counters.add("malformed")
+                // The cache's one-frame end of a snapshot: only the subscriber of that nonce receives it.
+                if trusted && isSnapshot {
+                    try sendToBothSides(topic: topic.bytes, envelope: nil)
+                } else {
+                    counters.add("malformed")
+                }
                 continue
             }
             _ = try envelope.receive(from: side, dontWait: false)
@@ -92,12 +99,21 @@ final class SecureForwarder {
                 counters.add("malformed")
                 continue
             }
-            if !trusted && userID == nil {
-                // A CURVE server socket with the ZAP handler running never lets a client in without one.
+            if !trusted && (userID == nil || isSnapshot) {
+                // A CURVE server socket with the ZAP handler running never lets a client in without one; and only
+                // the cache may send snapshot frames.
                 counters.add("publishDenied")
                 continue
             }
             let topicBytes = topic.bytes
+            if isSnapshot {
+                if authorizer.allowsSnapshotAnswer(frame: topicBytes, envelope: envelope.bytes) {
+                    try sendToBothSides(topic: topicBytes, envelope: envelope)
+                } else {
+                    counters.add("snapshotDenied")
+                }
+                continue
+            }
             switch authorizer.authorize(topic: topicBytes, envelope: envelope.bytes, userID: userID) {
             case .drop(let counter):
                 counters.add(counter)
@@ -111,6 +127,18 @@ final class SecureForwarder {
                 }
                 try topic.send(to: sockets.subscribers, more: true)
                 try envelope.send(to: sockets.subscribers, more: false)
+            }
+        }
+    }
+
+    /// A snapshot frame goes to both subscriber sides: only the one subscriber registered for its nonce gets it.
+    private func sendToBothSides(topic frame: [UInt8], envelope: ZMQFrame?) throws(ZMQError) {
+        for side in [sockets.subscribers, sockets.vehicleSubscribers].compactMap({ $0 }) {
+            copyTopic.set(frame)
+            try copyTopic.send(to: side, more: envelope != nil)
+            if let envelope {
+                copyEnvelope.copy(from: envelope)
+                try copyEnvelope.send(to: side, more: false)
             }
         }
     }
@@ -133,6 +161,16 @@ final class SecureForwarder {
             let bytes = topic.bytes
             guard let first = bytes.first, first == 0 || first == 1 else { continue }
             let subscribe = first == 1
+            if let request = SnapshotRequest(subscription: Array(bytes.dropFirst())) {
+                // Registered as asked (the nonce is the subscriber's own); the answers are checked on the way out.
+                guard authorizer.noteSnapshot(request, subscribe: subscribe, userID: topic.userID) else {
+                    if subscribe { counters.add("subscribeDenied") }
+                    continue
+                }
+                try side.register(Array(bytes.dropFirst()), subscribe: subscribe)
+                _ = try topic.send(to: sockets.capture, more: false, dontWait: true)
+                continue
+            }
             let registrations = authorizer.registrations(forSubscription: Array(bytes.dropFirst()), userID: topic.userID)
             for prefix in registrations { try side.register(prefix, subscribe: subscribe) }
             if subscribe && registrations.isEmpty {

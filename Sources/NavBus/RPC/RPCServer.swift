@@ -1,8 +1,16 @@
+import NavCore
+import NavProtocol
+
 /// A JSON-RPC 2.0 server on a ROUTER socket.
 ///
 /// ROUTER keeps a queue per client, so one slow client cannot block another; clients may use REQ or DEALER.
-/// Requests are answered in arrival order on the caller's thread (normally a `Reactor`), which is what makes
-/// handlers safe to touch the service's state without locks. Batches and notifications are supported.
+/// Requests are answered on the caller's thread (normally a `Reactor`), which is what makes handlers safe to
+/// touch the service's state without locks. Batches and notifications are supported.
+///
+/// Fairness: a batch holds at most ``maximumBatchSize`` requests, and ``drain()`` spends at most ``turnBudget``
+/// seconds in handlers before it returns to the loop, taking one request of each waiting message in turn. So a
+/// client sending heavy batches (32 routes of 25 waypoints) gets its answer a little later, while other
+/// clients' calls and the bus messages of every other vehicle go on between its requests.
 ///
 /// With CURVE keys in the context the server lets in only the clients of its access control list, and answers
 /// each request only if the caller's `call` patterns name the method and its `vehicles` include the request's
@@ -16,6 +24,29 @@ public final class RPCServer {
     private let counters: BusCounters
     /// Frames larger than this are answered with an Invalid Request error without being parsed.
     public var maximumRequestSize = 4 << 20
+    /// Most requests in one batch; a longer batch is answered with one Invalid Request error.
+    public var maximumBatchSize = 32
+    /// Most seconds one ``drain()`` spends in handlers; what is left is done in the next turns of the loop.
+    public var turnBudget = 0.05
+    /// Most messages being answered at once; further ones wait in the socket.
+    public var maximumPendingMessages = 64
+
+    /// A message being answered a request at a time.
+    private struct PendingMessage {
+        var routing: [[UInt8]]
+        var requests: [JSONValue]
+        var isBatch: Bool
+        var caller: Caller = .trusted
+        var replies: [EncodedJSON] = []
+        var next = 0
+    }
+
+    private var pending: [PendingMessage] = []
+    /// The message whose turn is next.
+    private var cursor = 0
+
+    /// Whether messages are half answered; ``serve(on:)`` keeps calling ``drain()`` until they are done.
+    public var hasPendingWork: Bool { !pending.isEmpty }
 
     private let accessControl: AccessControlStore?
 
@@ -30,6 +61,20 @@ public final class RPCServer {
         try socket.setRouterMandatory(false)
         try context.security.secureServer(socket, domain: .control, counters: counters)
         try socket.bind(endpoint)
+    }
+
+    /// Who sent a request: anyone on a plain bus (or over inproc), a client of the access control list, or a
+    /// connection whose key has since been removed from it.
+    public enum Caller: Sendable {
+        case trusted
+        case client(ClientPermissions)
+        case removedClient
+    }
+
+    private func caller(_ userID: String?) -> Caller {
+        guard let accessControl, let userID else { return .trusted }
+        // The ZAP handler let the key in, but the list may have changed since: look it up again.
+        return accessControl.current.client(withKey: userID).map(Caller.client) ?? .removedClient
     }
 
     /// The names of the registered methods, sorted.
@@ -55,63 +100,109 @@ public final class RPCServer {
             } catch {
                 throw RPCError.invalidParams(JSONValueDecoder.describe(error))
             }
+            // Every vehicle id from outside is checked here, once for every method of every server.
+            if let scoped = decoded as? any VehicleScoped, let problem = Vehicle.problem(with: scoped.vehicleID) {
+                throw RPCError.invalidParams(problem)
+            }
             // Encoded once, straight into the reply: a route with its geometry is large.
             return try EncodedJSON(encoding: try handler(decoded))
         }
     }
 
-    /// Answers every request already queued, without waiting.
+    /// Answers requests on `reactor`: when the socket has input and while half-answered messages remain.
+    public func serve(on reactor: Reactor) {
+        reactor.onReadable(socket) { [unowned self] in try drain() }
+        // Due at once while half-answered messages wait, otherwise never: no tick when there is nothing to do.
+        reactor.whenDue({ [unowned self] in hasPendingWork ? 0 : .infinity }) { [unowned self] in try drain() }
+    }
+
+    /// Takes the requests queued in the socket and answers as many as ``turnBudget`` allows, without waiting.
     public func drain() throws(ZMQError) {
-        while let (frames, userID) = try socket.receiveFramesWithUserID(dontWait: true) {
+        let deadline = MonotonicClock.seconds() + turnBudget
+        while pending.count < maximumPendingMessages, let (frames, userID) = try socket.receiveFramesWithUserID(dontWait: true) {
             // ROUTER frames: the client's identity, an empty delimiter when the client is REQ, then the body.
             guard frames.count >= 2, let body = frames.last else { continue }
             let routing = Array(frames.dropLast())
-            let caller: Caller
-            if let accessControl, let userID {
-                // The ZAP handler let the key in, but the list may have changed since: look it up again.
-                caller = accessControl.current.client(withKey: userID).map(Caller.client) ?? .removedClient
-            } else {
-                caller = .trusted
+            switch prepare(body) {
+            case .answered(let reply):
+                if let reply { _ = try socket.send(frames: routing + [reply], dontWait: true) }
+            case .requests(let requests, let isBatch):
+                pending.append(
+                    PendingMessage(routing: routing, requests: requests, isBatch: isBatch, caller: caller(userID)))
             }
-            guard let reply = respond(to: body, caller: caller) else { continue }
-            _ = try socket.send(frames: routing + [reply], dontWait: true)
+        }
+        // One request of each waiting message in turn, so a long batch never holds up a short call behind it;
+        // the turn goes on where the last drain stopped, or a heavy first request would be the only one served.
+        while !pending.isEmpty, MonotonicClock.seconds() < deadline {
+            if cursor >= pending.count { cursor = 0 }
+            let request = pending[cursor].requests[pending[cursor].next]
+            pending[cursor].next += 1
+            if let reply = handle(request, caller: pending[cursor].caller) { pending[cursor].replies.append(reply) }
+            if pending[cursor].next == pending[cursor].requests.count {
+                let done = pending.remove(at: cursor)
+                if let reply = Self.assemble(done) { _ = try socket.send(frames: done.routing + [reply], dontWait: true) }
+            } else {
+                cursor += 1
+            }
         }
     }
 
-    /// Who sent a request: anyone on a plain bus (or over inproc), a client of the access control list, or a
-    /// connection whose key has since been removed from it.
-    public enum Caller: Sendable {
-        case trusted
-        case client(ClientPermissions)
-        case removedClient
+    private enum Preparation {
+        /// Answered without running a handler (a parse error, an oversized frame); `nil` sends nothing.
+        case answered([UInt8]?)
+        case requests([JSONValue], isBatch: Bool)
     }
 
-    /// Computes the reply to one request body; `nil` when nothing must be sent (notifications only).
-    public func respond(to body: [UInt8], caller: Caller = .trusted) -> [UInt8]? {
+    private func prepare(_ body: [UInt8]) -> Preparation {
         counters.add("rpcRequests")
         guard body.count <= maximumRequestSize else {
-            return reply(id: .null, .failure(.invalidRequest("request of \(body.count) bytes is too large"))).bytes
+            return .answered(reply(id: .null, .failure(.invalidRequest("request of \(body.count) bytes is too large"))).bytes)
         }
         let document: JSONValue
         do {
             document = try JSONParser.parse(body)
         } catch {
-            return reply(id: .null, .failure(.parseError(error.description))).bytes
+            return .answered(reply(id: .null, .failure(.parseError(error.description))).bytes)
         }
-        if case .array(let batch) = document {
-            guard !batch.isEmpty else { return reply(id: .null, .failure(.invalidRequest("empty batch"))).bytes }
-            let replies = batch.compactMap { handle($0, caller: caller) }
-            guard !replies.isEmpty else { return nil }
-            var writer = JSONWriter()
-            writer.raw(UInt8(ascii: "["))
-            for (index, reply) in replies.enumerated() {
-                if index > 0 { writer.raw(UInt8(ascii: ",")) }
-                writer.raw(bytes: reply.bytes)
-            }
-            writer.raw(UInt8(ascii: "]"))
-            return writer.bytes
+        guard case .array(let batch) = document else { return .requests([document], isBatch: false) }
+        guard !batch.isEmpty else { return .answered(reply(id: .null, .failure(.invalidRequest("empty batch"))).bytes) }
+        guard batch.count <= maximumBatchSize else {
+            counters.add("rpcBatchesRefused")
+            return .answered(
+                reply(
+                    id: .null,
+                    .failure(
+                        .invalidRequest(
+                            "a batch of \(batch.count) requests is too long: send at most \(maximumBatchSize) per batch"
+                        ))
+                ).bytes)
         }
-        return handle(document, caller: caller)?.bytes
+        return .requests(batch, isBatch: true)
+    }
+
+    /// The reply to a whole message: one response, a batch array, or nothing for notifications only.
+    private static func assemble(_ message: PendingMessage) -> [UInt8]? {
+        guard message.isBatch else { return message.replies.first?.bytes }
+        guard !message.replies.isEmpty else { return nil }
+        var writer = JSONWriter()
+        writer.raw(UInt8(ascii: "["))
+        for (index, reply) in message.replies.enumerated() {
+            if index > 0 { writer.raw(UInt8(ascii: ",")) }
+            writer.raw(bytes: reply.bytes)
+        }
+        writer.raw(UInt8(ascii: "]"))
+        return writer.bytes
+    }
+
+    /// Computes the reply to one request body at once; `nil` when nothing must be sent (notifications only).
+    public func respond(to body: [UInt8], caller: Caller = .trusted) -> [UInt8]? {
+        switch prepare(body) {
+        case .answered(let reply):
+            return reply
+        case .requests(let requests, let isBatch):
+            let replies = requests.compactMap { handle($0, caller: caller) }
+            return Self.assemble(PendingMessage(routing: [], requests: requests, isBatch: isBatch, replies: replies))
+        }
     }
 
     private func handle(_ request: JSONValue, caller: Caller) -> EncodedJSON? {

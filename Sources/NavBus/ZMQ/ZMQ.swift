@@ -322,6 +322,33 @@ public func runSteerableProxy(
     }
 }
 
+/// Connection events of a socket, as `zmq_socket_monitor` reports them.
+public struct ZMQSocketEvents: OptionSet, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The connection to a peer broke (the socket reconnects by itself).
+    public static let disconnected = ZMQSocketEvents(rawValue: ZMQ_EVENT_DISCONNECTED)
+    /// A connection was made and its handshake (security included) completed.
+    public static let handshakeSucceeded = ZMQSocketEvents(rawValue: ZMQ_EVENT_HANDSHAKE_SUCCEEDED)
+
+    /// The event in a message read from a monitor socket: the first frame holds a 16-bit event number and a
+    /// 32-bit value in host byte order; `nil` for anything else.
+    public init?(monitorFrames frames: [[UInt8]]) {
+        guard let first = frames.first, first.count >= 2 else { return nil }
+        rawValue = first.withUnsafeBytes { Int32($0.loadUnaligned(as: UInt16.self)) }
+    }
+}
+
+extension ZMQSocket {
+    /// Makes libzmq report `events` of this socket as messages on a PAIR socket at `endpoint` (inproc), which
+    /// the caller connects to and reads.
+    /// - Throws: `ZMQError` when libzmq refuses (a malformed endpoint, a monitor already running).
+    public func startMonitor(_ endpoint: String, events: ZMQSocketEvents) throws(ZMQError) {
+        guard zmq_socket_monitor(handle, endpoint, events.rawValue) == 0 else { throw .last("monitor \(endpoint)") }
+    }
+}
+
 /// `ZMQ_XPUB_NODROP`, exposed for the publisher.
 let ZMQ_XPUB_NODROP_OPTION = ZMQ_XPUB_NODROP
 

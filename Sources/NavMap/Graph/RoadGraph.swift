@@ -75,6 +75,9 @@ public struct RoadGraph: Sendable {
     /// Whether some restriction starts at the arc (so the search looks the arc up only then).
     package var arcHasRestriction: [Bool]
 
+    /// Traffic lights and stop signs at road nodes.
+    public package(set) var nodeAttributes = NodeAttributeTable()
+
     package init(
         latitudes: [Double], longitudes: [Double], nodeOSMIDs: [Int64], segmentEnds: [UInt32],
         segmentLengths: [Float], segmentWays: [UInt32], segmentFlags: [UInt8], segmentBicycleSpeeds: [Float],

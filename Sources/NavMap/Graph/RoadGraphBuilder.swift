@@ -27,6 +27,7 @@ public struct RoadGraphBuilder {
     private var wayPositions: [[(node: UInt32?, segment: UInt32?)]] = []
     private var wayByOSMID: [Int64: Int] = [:]
     private var restrictions: [RoadGraph.TurnRestriction] = []
+    private var nodeAttributes: [UInt32: NodeAttributes] = [:]
 
     /// Builds the graph for `data`.
     /// - Throws: ``MapError`` with code `noRoads` when no way is usable by any travel mode.
@@ -45,6 +46,7 @@ public struct RoadGraphBuilder {
         var graph = builder.makeGraph(restrictions: [])
         builder.resolve(data.restrictions, in: graph)
         graph = builder.makeGraph(restrictions: builder.restrictions)
+        graph.nodeAttributes = NodeAttributeTable(builder.nodeAttributes)
         progress?(MapImportProgress(phase: .done, processed: data.ways.count))
         return graph
     }
@@ -66,6 +68,7 @@ public struct RoadGraphBuilder {
         latitudes.append(node.latitude)
         longitudes.append(node.longitude)
         nodeOSMIDs.append(id)
+        if !node.attributes.isEmpty { nodeAttributes[index] = node.attributes }
         return index
     }
 

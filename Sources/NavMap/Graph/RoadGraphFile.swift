@@ -7,8 +7,10 @@ import Foundation
 /// little-endian elements, strings as a UInt32 byte count followed by UTF-8 bytes.
 public enum RoadGraphFile {
     public static let magic = Array("NAVGRAPH".utf8)
-    /// Version 2 added the per-arc destination-only modes after the arc modes.
-    public static let formatVersion: UInt32 = 2
+    /// Version 2 added the per-arc destination-only modes after the arc modes; version 3 appended the node
+    /// attributes (traffic lights, stop signs) after the turn restrictions. Older files are refused with
+    /// `versionMismatch`, and the navigator then imports the map again.
+    public static let formatVersion: UInt32 = 3
     static let headerSize = 32
 
     /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
@@ -37,6 +39,8 @@ public enum RoadGraphFile {
         payload.append(graph.restrictions.map(\.fromArc))
         payload.append(graph.restrictions.map(\.toArc))
         payload.append(graph.restrictions.map(\.modes))
+        payload.append(graph.nodeAttributes.nodes)
+        payload.append(graph.nodeAttributes.bits)
 
         var header = BinaryWriter()
         header.bytes.append(contentsOf: magic)
@@ -119,6 +123,8 @@ public enum RoadGraphFile {
             let fromArcs: [UInt32] = try reader.array()
             let toArcs: [UInt32] = try reader.array()
             let modes: [UInt8] = try reader.array()
+            let attributeNodes: [UInt32] = try reader.array()
+            let attributeBits: [UInt8] = try reader.array()
             let nodeCount = latitudes.count
             let segmentCount = segmentLengths.count
             let consistent =
@@ -134,16 +140,21 @@ public enum RoadGraphFile {
                 && segmentWays.allSatisfy { Int($0) < wayOSMIDs.count }
                 && waySegmentOffsets.allSatisfy { Int($0) <= segmentCount }
                 && fromArcs.allSatisfy { Int($0) < arcModes.count } && toArcs.allSatisfy { Int($0) < arcModes.count }
-            guard consistent else { throw MapError(.corrupt, path: path, "array sizes do not agree") }
+            guard consistent,
+                let nodeAttributes = NodeAttributeTable(nodes: attributeNodes, bits: attributeBits, nodeCount: nodeCount)
+            else { throw MapError(.corrupt, path: path, "array sizes do not agree") }
             let restrictions = (0..<fromArcs.count).map {
                 RoadGraph.TurnRestriction(fromArc: fromArcs[$0], toArc: toArcs[$0], modes: modes[$0])
             }
-            return RoadGraph(
+            var graph = RoadGraph(
                 latitudes: latitudes, longitudes: longitudes, nodeOSMIDs: nodeOSMIDs, segmentEnds: segmentEnds,
                 segmentLengths: segmentLengths, segmentWays: segmentWays, segmentFlags: segmentFlags,
-                segmentBicycleSpeeds: bicycle, segmentFootSpeeds: foot, arcModes: arcModes, arcRestrictedModes: arcRestrictedModes, arcMotorSpeeds: motor,
+                segmentBicycleSpeeds: bicycle, segmentFootSpeeds: foot, arcModes: arcModes,
+                arcRestrictedModes: arcRestrictedModes, arcMotorSpeeds: motor,
                 arcSpeedLimits: limits, wayOSMIDs: wayOSMIDs, wayNames: wayNames, wayRefs: wayRefs,
                 wayClasses: wayClasses, waySegmentOffsets: waySegmentOffsets, restrictions: restrictions)
+            graph.nodeAttributes = nodeAttributes
+            return graph
         }
     }
 

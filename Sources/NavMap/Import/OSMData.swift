@@ -9,11 +9,14 @@ public struct OSMData: Sendable {
         public var longitude: Double
         /// `barrier=toll_booth`: passing the node costs a toll.
         public var isTollBooth: Bool
+        /// Traffic lights or a stop sign at the node.
+        public var attributes: NodeAttributes
 
-        public init(latitude: Double, longitude: Double, isTollBooth: Bool = false) {
+        public init(latitude: Double, longitude: Double, isTollBooth: Bool = false, attributes: NodeAttributes = []) {
             self.latitude = latitude
             self.longitude = longitude
             self.isTollBooth = isTollBooth
+            self.attributes = attributes
         }
     }
 

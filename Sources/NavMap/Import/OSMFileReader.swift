@@ -87,7 +87,10 @@ private let nodeCallback: readosm_node_callback = { userData, nodePointer in
     guard let node = nodePointer?.pointee else { return READOSM_OK }
     let sink = collector(userData)
     let tollBooth = node.tag_count > 0 && tagValue(node.tags, count: node.tag_count, key: "barrier") == "toll_booth"
-    sink.data.nodes[node.id] = OSMData.Node(latitude: node.latitude, longitude: node.longitude, isTollBooth: tollBooth)
+    let attributes =
+        node.tag_count > 0 ? NodeAttributes(highwayTag: tagValue(node.tags, count: node.tag_count, key: "highway")) : []
+    sink.data.nodes[node.id] = OSMData.Node(
+        latitude: node.latitude, longitude: node.longitude, isTollBooth: tollBooth, attributes: attributes)
     sink.counted()
     return READOSM_OK
 }

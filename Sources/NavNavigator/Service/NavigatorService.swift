@@ -106,7 +106,7 @@ public final class NavigatorService: Service {
                 }
             }
         }
-        reactor.onReadable(server.socket) { try server.drain() }
+        server.serve(on: reactor)
         reactor.every(1.0) { navigator.tick() }
         service.scheduleHeartbeat(on: reactor, publisher: publisher) { ["sessions": UInt64(navigator.sessionCount)] }
 

@@ -12,6 +12,9 @@ import Foundation
 /// directory, so after a crash (even `kill -9` or a power cut) every file holds either the previous or
 /// the new session, never a torn mix.
 struct SessionStore {
+    /// Larger files are not read: no real session comes near it (25 legs of geometry are a few MB).
+    static let maximumFileSize = 32 << 20
+
     let directory: String
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
@@ -25,6 +28,15 @@ struct SessionStore {
         } catch {
             throw SessionStoreError(path: directory, message: "cannot create the state directory: \(error)")
         }
+        // A read-only directory would otherwise be found out at the first save, long after start.
+        let probe = directory + "/.navbus-write-test"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw SessionStoreError(
+                path: directory, message: "the state directory is not writable: \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        unlink(probe)
         // Engine state may hold infinities (for example "no limit yet"); JSON has no spelling for them.
         let strings = (positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         encoder = JSONEncoder()
@@ -88,12 +100,22 @@ struct SessionStore {
         for name in names where name.hasSuffix(".session.json.tmp") { unlink(directory + "/" + name) }
         for name in names.sorted() where name.hasSuffix(".session.json") {
             let path = directory + "/" + name
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            guard size <= Self.maximumFileSize else {
+                problems.append("\(path): \(size) bytes, more than a session can hold (\(Self.maximumFileSize))")
+                continue
+            }
             do {
                 let session = try decoder.decode(
                     VehicleSession.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
                 guard session.format == VehicleSession.formatVersion else {
                     problems.append(
                         "\(path): saved in format \(session.format), expected \(VehicleSession.formatVersion)")
+                    continue
+                }
+                // A file copied or renamed from another vehicle's must not replace that vehicle's session.
+                guard file(for: session.vehicle) == path else {
+                    problems.append("\(path): holds the session of vehicle \"\(session.vehicle.prefix(80))\", not of this file's")
                     continue
                 }
                 sessions.append(session)

@@ -6,7 +6,7 @@ import NavProtocol
 /// Each message replaces everything its provider said before (an empty list withdraws it all), and each
 /// condition stops counting at its `expiresAt`. Where conditions overlap, the slowest factor wins: a road
 /// is as slow as its worst known problem. An incident without a `speedFactor` slows its roads by a
-/// default for its kind (``defaultFactor(for:)``); a closure always counts as factor 0, which routing
+/// default for its kind (`TrafficCondition.defaultSpeedFactor(for:)`); a closure always counts as factor 0, which routing
 /// and guidance clamp to their slowest speed (5 % of free flow) rather than treat as infinite.
 struct TrafficPicture {
     /// One condition with its roads resolved to way ids.
@@ -29,23 +29,7 @@ struct TrafficPicture {
     func factor(forWay id: Int64) -> Double? { factors[id] }
 
     /// The speed factor a condition stands for, `nil` when it has neither a factor nor an incident.
-    static func factor(of condition: TrafficCondition) -> Double? {
-        if condition.incident == .closure { return 0 }
-        if let factor = condition.speedFactor { return min(1, max(0, factor)) }
-        return condition.incident.map(defaultFactor(for:))
-    }
-
-    /// How much an incident slows traffic when its provider gives no factor.
-    static func defaultFactor(for incident: TrafficIncident) -> Double {
-        switch incident {
-        case .closure: 0
-        case .accident: 0.3
-        case .congestion: 0.4
-        case .roadworks, .event: 0.6
-        case .hazard, .weather: 0.7
-        case .other: 0.8
-        }
-    }
+    static func factor(of condition: TrafficCondition) -> Double? { condition.effectiveSpeedFactor }
 
     /// Replaces a provider's conditions.
     /// - Returns: Whether the factors in force changed.

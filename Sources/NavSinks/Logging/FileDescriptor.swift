@@ -24,7 +24,13 @@ struct FileDescriptor: Sendable {
         return FileDescriptor(raw: raw)
     }
 
+    /// Writes `bytes`, which end with a newline, so that the file only ever holds whole lines.
+    ///
+    /// A full disk (`ENOSPC`), a quota or a file size limit (`EFBIG`) can stop a write half way through a line.
+    /// The file is then cut back to the end of the last whole line written, so a reader never meets a torn
+    /// record, and the error says how many lines did get written.
     func writeAll(_ bytes: [UInt8]) throws(LogOutputError) {
+        let start = lseek(raw, 0, SEEK_END)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -32,7 +38,12 @@ struct FileDescriptor: Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw LogOutputError("write failed: \(Self.lastError())")
+                let code = errno
+                let kept = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                if start >= 0 { _ = ftruncate(raw, start + off_t(kept)) }
+                throw LogOutputError(
+                    "write failed: \(String(cString: strerror(code)))", linesWritten: bytes[..<kept].count { $0 == 10 },
+                    isDiskFull: code == ENOSPC || code == EFBIG || code == EDQUOT)
             }
             offset += written
         }

@@ -39,6 +39,12 @@ public enum LogLine {
         writer.integer(gap.sequence)
         writer.raw(",\"missed\":")
         writer.integer(gap.missed)
+        if !gap.topic.isEmpty {
+            writer.raw(",\"streamTopic\":")
+            writer.string(gap.topic)
+            writer.raw(",\"subject\":")
+            writer.string(gap.subject)
+        }
         writer.raw(",\"time\":")
         writer.string(gap.time.rfc3339)
         writer.raw(",\"detectedAt\":")

@@ -3,7 +3,16 @@ public import NavProtocol
 /// Why the logger could not write.
 public struct LogOutputError: Error, CustomStringConvertible, Sendable, Equatable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// Whole lines of the failed batch that did reach the file before the failure.
+    public let linesWritten: Int
+    /// Whether the disk (or the quota, or the file size limit) is full.
+    public let isDiskFull: Bool
+
+    public init(_ message: String, linesWritten: Int = 0, isDiskFull: Bool = false) {
+        self.message = message
+        self.linesWritten = linesWritten
+        self.isDiskFull = isDiskFull
+    }
     public var description: String { message }
 }
 

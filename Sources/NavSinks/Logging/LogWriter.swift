@@ -11,7 +11,8 @@ import NavProtocol
 /// - the output is `fsync`ed at least every `syncInterval` seconds (1 by default) while there is something new,
 ///   so when the machine dies (power loss, kernel panic) at most the last second of lines is lost.
 ///
-/// Counters: `written` (lines handed to the output) and `writeErrors` (lines lost to a failing disk).
+/// Counters: `written` (lines handed to the output), `writeErrors` (lines lost to a failing disk) and `diskFull`
+/// (batches that met a full disk). A failed write never leaves a torn line in the file (see `FileDescriptor`).
 public struct LogWriter<Output: LogOutput>: Sendable {
     private let queue: BoundedQueue<[UInt8]>
     private let output: Output
@@ -75,7 +76,10 @@ public struct LogWriter<Output: LogOutput>: Sendable {
                     try output.flush()
                     counters.add("written", UInt64(batch.count) - failed)
                 } catch {
-                    failed = UInt64(batch.count)
+                    let kept = UInt64(min(error.linesWritten, batch.count))
+                    counters.add("written", kept)
+                    failed = UInt64(batch.count) - kept
+                    if error.isDiskFull { counters.add("diskFull") }
                     report(error)
                 }
                 if failed > 0 { counters.add("writeErrors", failed) }

@@ -1,11 +1,15 @@
 public import NavBus
 public import NavProtocol
 
-/// Messages of one source that the logger never saw: the source's `sequence` jumped from `lastSequence` to
-/// `sequence`.
+/// Messages of one stream (source, topic, subject) that the logger never saw: the stream's `sequence` jumped
+/// from `lastSequence` to `sequence`.
 public struct SequenceGap: Sendable, Equatable {
     /// The CloudEvents `source` that lost messages.
     public var source: String
+    /// The topic of the stream.
+    public var topic: String
+    /// The vehicle of the stream.
+    public var subject: String
     /// The last sequence number seen before the gap.
     public var lastSequence: UInt64
     /// The sequence number of the message after the gap.
@@ -15,8 +19,13 @@ public struct SequenceGap: Sendable, Equatable {
     /// The envelope `time` of the message after the gap.
     public var time: Timestamp
 
-    public init(source: String, lastSequence: UInt64, sequence: UInt64, missed: UInt64, time: Timestamp) {
+    public init(
+        source: String, topic: String = "", subject: String = "", lastSequence: UInt64, sequence: UInt64,
+        missed: UInt64, time: Timestamp
+    ) {
         self.source = source
+        self.topic = topic
+        self.subject = subject
         self.lastSequence = lastSequence
         self.sequence = sequence
         self.missed = missed
@@ -24,14 +33,11 @@ public struct SequenceGap: Sendable, Equatable {
     }
 }
 
-/// Watches the `sequence` of every source and reports each gap once.
+/// Watches the `sequence` of every stream and reports each gap once.
 ///
-/// Sequences count every message a source publishes, across topics, so gaps mean something only when every
-/// topic is received; the logger detects them only when it records everything.
-///
-/// Right after a subscriber connects, the proxy's last-value cache replays the latest message of each topic, whose
-/// sequences are far apart; they are not losses. So sequences are followed only from the first message that
-/// arrives after a warm-up period.
+/// navbus publishers number each (topic, subject) stream on its own, so a gap means loss whatever topics the
+/// logger records. Messages from the last-value cache's snapshot are state from before subscribing and are not
+/// followed (``BusMessage/isSnapshot``); an optional warm-up ignores the first moments after connecting.
 public struct SequenceGapDetector: Sendable {
     private var tracker = SequenceTracker()
     private var warmUpEnds: Double
@@ -47,17 +53,21 @@ public struct SequenceGapDetector: Sendable {
     /// Looks at one received envelope.
     /// - Parameter monotonic: when it arrived, in monotonic seconds (compared with the warm-up's end).
     /// - Returns: the gap before this message, if messages are missing.
-    public mutating func observe(_ header: EnvelopeHeader, at monotonic: Double = .infinity) -> SequenceGap? {
+    public mutating func observe(
+        _ header: EnvelopeHeader, topic: String, at monotonic: Double = .infinity
+    ) -> SequenceGap? {
         if warmingUp {
             guard monotonic >= warmUpEnds else { return nil }
             warmingUp = false
         }
         guard let sequence = header.sequence else { return nil }
-        switch tracker.observe(source: header.source, sequence: sequence, time: header.time) {
+        switch tracker.observe(
+            source: header.source, id: header.id, topic: topic, subject: header.subject, sequence: sequence)
+        {
         case .gap(let missed):
             return SequenceGap(
-                source: header.source, lastSequence: sequence - missed - 1, sequence: sequence, missed: missed,
-                time: header.time)
+                source: header.source, topic: topic, subject: header.subject, lastSequence: sequence - missed - 1,
+                sequence: sequence, missed: missed, time: header.time)
         case .restarted:
             restarts += 1
             return nil

@@ -7,8 +7,8 @@ import NavProtocol
 ///
 /// The receive loop only turns each message into a line and offers it to a bounded queue; a writer thread
 /// (``LogWriter``) does all file work. When the queue is full the line is dropped and counted as `dropped` in the
-/// heartbeat. When recording every topic it also detects sequence gaps per source, from one second after start
-/// (see ``SequenceGapDetector``), and writes a `navbus.logger.gap` record for each (counted as `gapRecords`).
+/// heartbeat. It also detects sequence gaps per stream (see ``SequenceGapDetector``) in what it records, and writes
+/// a `navbus.logger.gap` record for each (counted as `gapRecords`).
 public final class BusLogger: Service {
     public struct Configuration: Sendable {
         public var subscriberEndpoint: String
@@ -30,9 +30,6 @@ public final class BusLogger: Service {
             self.queueCapacity = queueCapacity
             self.queueByteLimit = queueByteLimit
         }
-
-        /// Sequences count every topic of a source, so gaps are detectable only when everything is recorded.
-        public var detectsGaps: Bool { prefixes.isEmpty || prefixes.contains("") }
     }
 
     public let configuration: Configuration
@@ -60,7 +57,10 @@ public final class BusLogger: Service {
             context: context, endpoint: configuration.publisherEndpoint, identity: service.identity,
             counters: counters)
         let logger = service.logger
-        subscriber.onReject = { logger.warning("rejected a message: \($0)") }
+        // A flood of garbage must not become a flood of log lines: one summary per interval.
+        let rejections = WarningSummary(label: "rejected", logger: logger)
+        let gapWarnings = WarningSummary(label: "sequence gaps", logger: logger)
+        subscriber.onReject = { rejections.note("\($0)") }
         let queue = BoundedQueue<[UInt8]>(
             capacity: configuration.queueCapacity, weightLimit: configuration.queueByteLimit, weight: { $0.count })
         let writer = LogWriter(queue: queue, output: output, counters: counters) { logger.error($0) }
@@ -68,26 +68,28 @@ public final class BusLogger: Service {
         func enqueue(_ line: [UInt8]) {
             if !queue.offer(line) { counters.add("dropped") }
         }
-        let detectsGaps = configuration.detectsGaps
-        // The proxy's cache replays old messages in the first moments after connecting.
-        var gaps = SequenceGapDetector(warmUpEnds: MonotonicClock.seconds() + 1)
+        var gaps = SequenceGapDetector()
         let reactor = Reactor(stop: stop)
         reactor.onError = { logger.error("\($0)") }
         func record(_ message: BusMessage) {
-            if detectsGaps, let gap = gaps.observe(message.header, at: MonotonicClock.seconds()) {
+            if !message.isSnapshot, let gap = gaps.observe(message.header, topic: message.topicName) {
                 counters.add("gapRecords")
-                logger.warning("\(gap.missed) message(s) of \(gap.source) missing before sequence \(gap.sequence)")
+                gapWarnings.note(
+                    "\(gap.missed) message(s) of \(gap.topic) about \(gap.subject) from \(gap.source) missing")
                 enqueue(LogLine.gap(gap, detectedAt: .now()))
             }
             enqueue(LogLine.message(topicName: message.topicName, envelope: message.rawEnvelope))
         }
         reactor.onReadable(subscriber.socket) { try subscriber.drain(record) }
+        reactor.every(WarningSummary.defaultInterval) {
+            rejections.flush()
+            gapWarnings.flush()
+        }
         service.scheduleHeartbeat(on: reactor, publisher: publisher) {
             ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
         }
         logger.info(
-            "recording \(configuration.prefixes.isEmpty ? "every topic" : configuration.prefixes.joined(separator: ", "))"
-                + (detectsGaps ? "" : " (sequence gaps are not detected with a topic filter)"))
+            "recording \(configuration.prefixes.isEmpty ? "every topic" : configuration.prefixes.joined(separator: ", "))")
         try reactor.run()
         // What already arrived is recorded too, so stopping loses nothing the logger had received.
         _ = try? subscriber.drain(limit: 65_536, record)

@@ -32,18 +32,39 @@ public struct SimulationOptions: Sendable, Equatable {
     /// Real seconds the feeder should wait between two fixes: `interval / speedMultiplier`.
     public var wallClockSecondsPerFix: Double { interval / max(speedMultiplier, 1e-6) }
 
+    /// Largest `jitterMeters` accepted: noise beyond a kilometre is no longer a GPS error but a teleport, and
+    /// far beyond it the simulated positions leave the planet (1e308 gave latitude 1.5e302).
+    public static let maximumJitterMeters = 1_000.0
+    /// Largest `speedMultiplier` accepted.
+    public static let maximumSpeedMultiplier = 1_000.0
+    /// Longest `interval` between two fixes, seconds.
+    public static let maximumInterval = 3_600.0
+
     /// Checks every value is in range.
     /// - Throws: ``SourceError`` `.invalidOption` naming the first bad value.
     public func validate() throws {
         func require(_ condition: Bool, _ message: String) throws {
             if !condition { throw SourceError(.invalidOption, message) }
         }
-        try require(interval > 0 && interval.isFinite, "interval must be a positive number of seconds")
-        try require(speedMultiplier > 0 && speedMultiplier.isFinite, "speedMultiplier must be positive")
-        try require(jitterMeters >= 0 && jitterMeters.isFinite, "jitterMeters must be zero or positive")
+        try require(
+            interval > 0 && interval <= Self.maximumInterval,
+            "interval must be a number of seconds above 0 and at most \(Int(Self.maximumInterval)), got \(interval)")
+        try require(
+            speedMultiplier > 0 && speedMultiplier <= Self.maximumSpeedMultiplier,
+            "speedMultiplier must be above 0 and at most \(Int(Self.maximumSpeedMultiplier)), got \(speedMultiplier)")
+        try require(
+            jitterMeters >= 0 && jitterMeters <= Self.maximumJitterMeters,
+            "jitterMeters must be from 0 to \(Int(Self.maximumJitterMeters)), got \(jitterMeters)")
         try require(leaveRouteAtMeters.map { $0 >= 0 && $0.isFinite } ?? true, "leaveRouteAtMeters must be zero or positive")
         try require(offRouteDistanceMeters > 0 && offRouteDistanceMeters.isFinite, "offRouteDistanceMeters must be positive")
         try require(stopDurationSeconds.map { $0 >= 0 && $0.isFinite } ?? true, "stopDurationSeconds must be zero or positive")
-        try require(acceleration > 0 && deceleration > 0 && lateralAcceleration > 0, "accelerations must be positive")
+        try require(
+            [acceleration, deceleration, lateralAcceleration].allSatisfy { $0 > 0 && $0 <= 100 },
+            "accelerations must be above 0 and at most 100 m/s²")
+        try require(
+            leaveRouteAtMeters.map { $0 <= 1e7 } ?? true && offRouteDistanceMeters <= 1e5
+                && (stopDurationSeconds.map { $0 <= 86_400 } ?? true),
+            "leaveRouteAtMeters (at most 10,000 km), offRouteDistanceMeters (100 km) and stopDurationSeconds (1 day) "
+                + "must stay within bounds")
     }
 }

@@ -7,7 +7,13 @@ public enum SpeedProfile: Sendable, Equatable, CustomStringConvertible {
     /// One speed in m/s on every road, whatever its limit.
     case constant(Double)
 
-    /// Parses `limit`, `limit+15%`, `limit-10%` or `constant:13.9` (m/s).
+    /// Fastest constant speed accepted, m/s (540 km/h): beyond any road vehicle, short of numeric trouble.
+    public static let maximumConstantSpeed = 150.0
+    /// Largest percentage above the limit accepted (`limit+300%` drives at four times the limit).
+    public static let maximumPercentAbove = 300.0
+
+    /// Parses `limit`, `limit+15%`, `limit-10%` (up to ``maximumPercentAbove``, down to just above −100 %) or
+    /// `constant:13.9` (m/s, up to ``maximumConstantSpeed``).
     /// - Throws: ``SourceError`` `.invalidOption` with the accepted forms when the text is none of them.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingASCIIWhitespace()
@@ -15,21 +21,33 @@ public enum SpeedProfile: Sendable, Equatable, CustomStringConvertible {
         if trimmed == "limit" {
             self = .limit
         } else if trimmed.hasPrefix("constant:") {
-            guard let speed = Double(trimmed.dropFirst("constant:".count)), speed > 0, speed.isFinite else {
-                throw SourceError(.invalidOption, "speed profile \"\(text)\": the constant speed must be a positive number of m/s")
+            guard let speed = Double(trimmed.dropFirst("constant:".count)), speed > 0,
+                speed <= Self.maximumConstantSpeed
+            else {
+                throw SourceError(
+                    .invalidOption,
+                    "speed profile \"\(Self.excerpt(text))\": the constant speed must be a number of m/s above 0 and at most "
+                        + "\(Int(Self.maximumConstantSpeed))")
             }
             self = .constant(speed)
         } else if trimmed.hasPrefix("limit"), trimmed.hasSuffix("%"), trimmed.count > 7 {
             let body = trimmed.dropFirst("limit".count).dropLast()
             guard let sign = body.first, sign == "+" || sign == "-", let percent = Double(body.dropFirst()),
-                percent >= 0, percent < 100 || sign == "+", percent.isFinite
+                percent >= 0, sign == "+" ? percent <= Self.maximumPercentAbove : percent < 100
             else {
-                throw SourceError(.invalidOption, "speed profile \"\(text)\": \(usage)")
+                throw SourceError(
+                    .invalidOption,
+                    "speed profile \"\(Self.excerpt(text))\": \(usage), with at most +\(Int(Self.maximumPercentAbove))% and above -100%")
             }
             self = .scaledLimit(1 + (sign == "+" ? percent : -percent) / 100)
         } else {
-            throw SourceError(.invalidOption, "speed profile \"\(text)\": \(usage)")
+            throw SourceError(.invalidOption, "speed profile \"\(Self.excerpt(text))\": \(usage)")
         }
+    }
+
+    /// The text as quoted back in an error: a 100 kB value must not come back as a 100 kB message.
+    static func excerpt(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
     /// The driver's desired speed on a road with this limit and default speed, in m/s.
@@ -49,7 +67,9 @@ public enum SpeedProfile: Sendable, Equatable, CustomStringConvertible {
         case .scaledLimit(let factor):
             let percent = ((factor - 1) * 100 * 1000).rounded() / 1000
             let magnitude = abs(percent)
-            let number = magnitude == magnitude.rounded() ? String(Int(magnitude)) : String(magnitude)
+            // Int(_:) traps beyond its range; a factor made in code rather than parsed may be that large.
+            let whole = magnitude == magnitude.rounded() && magnitude < 1e15
+            let number = whole ? String(Int(magnitude)) : String(magnitude)
             return "limit" + (percent < 0 ? "-" : "+") + number + "%"
         case .constant(let speed):
             return "constant:\(speed)"
