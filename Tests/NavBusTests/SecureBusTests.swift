@@ -134,4 +134,27 @@ import Testing
             #expect(proxyCounters.value("sourceRejected") == 1)
         }
     }
+
+    @Test func lateJoinersGetOnlyTheCachedMessagesTheirKeyMaySee() throws {
+        try withProxy { proxyCounters in
+            let counters = BusCounters()
+            let navigator = try Publisher(
+                context: context("navigator"), endpoint: endpoints.publisher, identity: SourceIdentity(role: "navigator"),
+                counters: counters)
+            #expect(navigator.waitUntilConnected(timeoutMilliseconds: 3000))
+            Thread.sleep(forTimeInterval: 0.3)
+            try navigator.publish(.navLocation, subject: "car-1", payload: location(1))
+            try navigator.publish(.navLocation, subject: "car-2", payload: location(2))
+            Thread.sleep(forTimeInterval: 0.5)
+            // Joining after both were published: only the cache can deliver them now.
+            let all = try Subscriber(context: context("all"), endpoint: endpoints.subscriber, prefixes: ["nav."], counters: counters)
+            let dash = try Subscriber(context: context("dash"), endpoint: vehicleEndpoint, prefixes: [""], counters: counters)
+            let fromCache = try collect(all)
+            #expect(Set(fromCache.map(\.header.subject)) == ["car-1", "car-2"])
+            #expect(fromCache.allSatisfy { $0.isSnapshot })
+            let dashCache = try collect(dash, seconds: 0.5)
+            #expect(dashCache.filter { $0.topic == .navLocation }.map(\.header.subject) == ["car-1"])
+            #expect(proxyCounters.value("snapshotDenied") >= 1)
+        }
+    }
 }
