@@ -4,7 +4,7 @@ BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
 PYTEST = .venv/bin/python -m pytest
 
-.PHONY: all setup build release test unit-test interop-test faults demo bench eval compose-test clean
+.PHONY: all setup build release test unit-test interop-test faults demo bench eval fuzz compose-test clean
 
 all: build
 
@@ -52,6 +52,11 @@ bench: release
 eval: release
 	.venv/bin/pip install --quiet -r scripts/eval/requirements.txt
 	.venv/bin/python scripts/eval/routing.py
+
+## fuzz: libFuzzer targets of Fuzz/ (JSON, envelope, NMEA, OSM import, saved sessions), FUZZ_SECONDS each
+## (default 60); FUZZ_TARGETS picks some; findings are saved under .build/fuzz/artifacts and fail the target
+fuzz: setup
+	@scripts/fuzz.sh
 
 ## compose-test: compose/compose.yaml end to end with podman (local base images, demo trip, host subscriber);
 ## apart from `test` because a first run builds images for about 12 minutes

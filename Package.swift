@@ -102,7 +102,9 @@ let package = Package(
         .testTarget(name: "NavRoutingTests", dependencies: ["NavCore", "NavRouting", "NavMap", "NavTesting"], swiftSettings: strict),
         .testTarget(name: "NavGuidanceTests", dependencies: ["NavCore", "NavGuidance"], swiftSettings: strict),
         .testTarget(
-            name: "NavSourcesTests", dependencies: ["NavCore", "NavSources", "NavProtocol", "NavTesting"], swiftSettings: strict),
+            name: "NavSourcesTests", dependencies: ["NavCore", "NavSources", "NavProtocol", "NavTesting"],
+            // Real receiver logs with gpsd's decoding of them (BSD-2-Clause, see the directory's COPYING).
+            resources: [.copy("Fixtures/gpsd-regression")], swiftSettings: strict),
         .testTarget(
             name: "NavNavigatorTests",
             dependencies: ["NavCore", "NavNavigator", "NavGuidance", "NavRouting", "NavMap", "NavBus", "NavProtocol", "NavTesting"],

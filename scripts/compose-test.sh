@@ -187,7 +187,7 @@ trap 'exit 130' INT TERM
 down # leftovers of an interrupted run
 # A port taken by something else makes the proxy or a control server fail to bind, which otherwise shows up
 # minutes later as "not healthy".
-for port in 5561 5562 5563; do
+for port in 5561 5562 5563 "${NAVBUS_WEB_PORT:-8080}"; do
   holder=$(port_holder "$port")
   [ -z "$holder" ] || fail "port $port on the host is already taken, so the stack cannot publish it: $holder"
 done
@@ -249,7 +249,7 @@ for service in "${long_running[@]}"; do
   until check=$(podman healthcheck run "$name" 2>&1); do
     if [ "$SECONDS" -ge "$deadline" ] || [ "$(podman inspect --format '{{.State.Status}}' "$name" 2>/dev/null)" = exited ]; then
       explain "$name"
-      fail "health check of $service (navbus health --process navbus-$service in $name) did not pass within" \
+      fail "health check of $service (container $name) did not pass within" \
         "$allowed s; its last answer: $(tail -n 1 <<<"$check")"
     fi
     sleep 2

@@ -23,7 +23,8 @@ enum HealthCommand: CLICommand {
         let wanted = options.value("process")
         let subscriber = try Subscriber(
             context: ZMQContext(), endpoint: try options.require("sub"), prefixes: [Topic.heartbeat.rawValue],
-            counters: BusCounters())
+            // Only a fresh heartbeat proves a process alive: the cache's old ones are not asked for.
+            counters: BusCounters(), snapshot: false)
         let deadline = MonotonicClock.seconds() + timeout
         try subscriber.socket.setReceiveTimeout(milliseconds: 100)
         while MonotonicClock.seconds() < deadline {

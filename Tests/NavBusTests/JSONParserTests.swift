@@ -51,6 +51,26 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
     }
 
+    /// Found by the `fuzz-json` target: an object with a repeated key was not equal to itself, so the proxy's
+    /// scan and the decoder seemed to read different attributes.
+    @Test func objectsWithRepeatedKeysEqualThemselves() throws {
+        let value = try JSONParser.parse(#"{"id":{"a":0,"b":1,"a":1},"x":2}"#)
+        #expect(value == value)
+        #expect(try JSONParser.parse(value.jsonText) == value)
+        #expect(value["id"]?["a"] == .integer(0), "the first of repeated keys is the one read")
+        #expect(try JSONParser.parse(#"{"a":1,"b":1,"a":0}"#) != JSONParser.parse(#"{"a":0,"b":1,"a":1}"#))
+        #expect(try JSONParser.parse(#"{"b":1,"a":0,"a":1}"#) == JSONParser.parse(#"{"a":0,"b":1,"a":1}"#))
+    }
+
+    /// Found by the `fuzz-json` target: the attribute scan read the last of repeated names and `parse` the first,
+    /// so the proxy could cache an envelope under another subject than its subscribers read.
+    @Test func scanReadsTheFirstOfRepeatedNames() throws {
+        let text = #"{"subject":"car-1","id":"a","subject":"car-2","data":{}}"#
+        let slots = try JSONParser.scanObject(Array(text.utf8), keys: ["subject", "id"], present: ["data"])
+        #expect(slots == [.string("car-1"), .string("a"), .null])
+        #expect(try JSONParser.parse(text)["subject"] == slots[0])
+    }
+
     @Test func errorsSayWhere() {
         #expect(throws: JSONParseError(offset: 7, reason: "expected ',' or '}' in object")) {
             try JSONParser.parse("{\"a\":1 \"b\":2}")

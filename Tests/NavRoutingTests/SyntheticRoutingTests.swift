@@ -96,4 +96,18 @@ import Testing
         let east = try #require(eastward.routes.first)
         #expect(west.distanceMeters < east.distanceMeters, "starting eastwards means turning around later")
     }
+
+    /// Found by the `fuzz-osm` target: at walking pace a segment across half the globe takes longer than a
+    /// UInt32 of milliseconds, and preparing the router trapped.
+    @Test func segmentLongerThanTheWeightRangeDoesNotTrap() throws {
+        let data = OSMData(
+            nodes: [1: .init(latitude: 60, longitude: 25), 2: .init(latitude: -60, longitude: -155)],
+            ways: [.init(id: 1, nodeIDs: [1, 2], tags: ["highway": "footway"])])
+        let router = Router(graph: try RoadGraphBuilder.build(data, source: "half the globe"), landmarkCount: 1)
+        let result = router.route(
+            RouteRequest(
+                waypoints: [Waypoint(latitude: 60, longitude: 25), Waypoint(latitude: -60, longitude: -155)],
+                options: RoutingOptions(travelMode: .walking)))
+        #expect(result.status != .internalError)
+    }
 }

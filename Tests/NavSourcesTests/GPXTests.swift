@@ -125,19 +125,3 @@ struct GPXTests {
         #expect(delivered == 2)
     }
 }
-
-@Suite("NMEA log replay without dates")
-struct NMEADatelessReplayTests {
-    @Test("a GGA-only log is dated by the replay clock's day")
-    func ggaOnlyLog() throws {
-        let log = [
-            NMEAWriter.frame("GPGGA,101500,6010.0,N,02456.0,E,1,07,1.0,10.0,M,,M,,"),
-            NMEAWriter.frame("GPGGA,101501,6010.0,N,02456.0,E,1,07,1.0,10.0,M,,M,,"),
-        ].joined()
-        let path = try Fixtures.write(log, name: "gga.nmea")
-        let clock = ManualPlaybackClock(wall: Timestamp(rfc3339: "2026-11-29T12:00:00Z")!)
-        var delivered = [GPSFix]()
-        try NMEAFileReplay(path: path, replayer: FixReplayer(clock: clock)).run(stop: StopFlag()) { delivered.append($0) }
-        #expect(delivered.map(\.timestamp.rfc3339) == ["2026-11-29T10:15:00.000Z", "2026-11-29T10:15:01.000Z"])
-    }
-}

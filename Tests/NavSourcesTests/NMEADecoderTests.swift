@@ -108,7 +108,8 @@ struct NMEADecoderTests {
     @Test("GGA-only streams take the date from the fallback clock, nearest to the time of day")
     func dateFallback() {
         let line = NMEAWriter.frame("GNGGA,235958,6010.0,N,02456.0,E,1,07,1.0,10.0,M,,M,,")
-        #expect(NMEADecoder.fixes(in: line).fixes.isEmpty, "no date and no clock: no fix")
+        let undated = NMEADecoder.fixes(in: line)
+        #expect(undated.fixes.isEmpty && undated.statistics.fixesWithoutDate == 1, "no date and no clock: no fix, counted")
         let clock: @Sendable () -> Timestamp = { Timestamp(rfc3339: "2026-11-30T00:00:03Z")! }
         var decoder = NMEADecoder(assembler: NMEAFixAssembler(dateFallback: clock))
         let fixes = decoder.decode(line.utf8) + decoder.finish()

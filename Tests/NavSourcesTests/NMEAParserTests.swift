@@ -103,9 +103,51 @@ struct NMEAParserTests {
             (NMEAWriter.frame("GPGGA,123519,4807.038,N,01131.000,E,one,08,0.9,545.4,M,46.9,M,,"), .malformedField),
             (NMEAWriter.frame("GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"), .malformedField),
             ("$GPRMC,12\u{7}3519,A*00", .invalidCharacters),
+            (NMEAWriter.frame("GPRMC,123519,A,4807.038,N,01131.000,E,-22.4,084.4,230394,003.1,W"), .malformedField),
+            (NMEAWriter.frame("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,-84.4,230394,003.1,W"), .malformedField),
+            (NMEAWriter.frame("GPVTG,360.5,T,034.4,M,005.5,N,010.2,K"), .malformedField),
+            (NMEAWriter.frame("GPGGA,123519,4807.038,N,01131.000,E,1,08,-0.9,545.4,M,46.9,M,,"), .malformedField),
+            (NMEAWriter.frame("GPZDA,120000.00,30,02,2026,00,00"), .malformedField),
+            (NMEAWriter.frame("GPZDA,120000.00,01,01,1879,00,00"), .malformedField),
+            (NMEAWriter.frame("GNGNS,120000.00,6010.0,N,02456.0,E,AX,08,1.0,10.0,17.9,,"), .malformedField),
+            (NMEAWriter.frame("GNGNS,120000.00,6010.0,N,02456.0,E,AA,08,1.0,10.0,17.9,,,Q"), .malformedField),
         ])
     func classified(line: String, code: NMEAError.Code) {
         #expect(errorCode(line) == code)
+    }
+
+    @Test("a course of 360° is north")
+    func fullCircle() throws {
+        guard case .vtg(let vtg) = try parser.parse(NMEAWriter.frame("GPVTG,360.0,T,,M,005.5,N,010.2,K,A")) else {
+            Issue.record("expected VTG"); return
+        }
+        #expect(vtg.course == 0)
+    }
+
+    @Test("ZDA gives the full date with a four-digit year; empty or zero fields are no date yet")
+    func zda() throws {
+        guard case .zda(let zda) = try parser.parse(NMEAWriter.frame("GNZDA,235959.50,29,02,2028,-05,00")) else {
+            Issue.record("expected ZDA"); return
+        }
+        #expect(zda.timeOfDay == 86_399_500 && zda.daysSince1970 == 21_243, "2028-02-29 is day 21243")
+        for line in ["GPZDA,000012.00,00,00,0000,00,00", "GPZDA,000012.00,,,,,"] {
+            guard case .zda(let unknown) = try parser.parse(NMEAWriter.frame(line)) else {
+                Issue.record("expected ZDA"); return
+            }
+            #expect(unknown.daysSince1970 == nil && unknown.timeOfDay == 12_000)
+        }
+    }
+
+    @Test("GNS reads one mode per constellation and the NMEA 4.1 navigation status")
+    func gns() throws {
+        guard case .gns(let gns) = try parser.parse(NMEAWriter.frame("GPGNS,112257.00,3844.24011,N,00908.43828,W,AN,03,10.5,,,,"))
+        else { Issue.record("expected GNS"); return }
+        #expect(gns.modes == "AN" && gns.isValid && gns.satellites == 3 && gns.hdop == 10.5 && gns.altitude == nil)
+        #expect(abs(gns.latitude! - (38 + 44.24011 / 60)) < 1e-12 && abs(gns.longitude! + (9 + 8.43828 / 60)) < 1e-12)
+        guard case .gns(let none) = try parser.parse(NMEAWriter.frame("GNGNS,074150.799,,,,,NNNN,00,,,0.0,,0000")),
+            case .gns(let unsafe) = try parser.parse(NMEAWriter.frame("GNGNS,074150.799,6010.0,N,02456.0,E,AA,08,1.0,10.0,17.9,,,U"))
+        else { Issue.record("expected GNS"); return }
+        #expect(!none.isValid && none.latitude == nil && !unsafe.isValid && unsafe.navigationStatus == "U")
     }
 
     @Test("garbage before a sentence and a fragment glued to the next sentence are skipped")

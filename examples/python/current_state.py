@@ -4,8 +4,8 @@
 
 This is what a client that joins late does, e.g. a dashboard that must show the route being driven now. The
 proxy's last-value cache answers a subscription to `@snapshot/<nonce>/<PREFIX>`, with a nonce of the client's
-own, by sending the cached messages under the topic frame `@snapshot/<nonce>/<topic>` and then a one-frame end
-marker `@snapshot/<nonce>/<PREFIX>`. Nobody else receives them. Subscribe to the live prefix first, so nothing
+own, by sending the cached messages under the topic frame `@snapshot/<nonce>/<topic>` and then the end marker
+`@snapshot/<nonce>/<PREFIX>@end` (body `{"snapshotEnd": PREFIX, "count": N}`). Nobody else receives them. Subscribe to the live prefix first, so nothing
 published meanwhile is missed; a live message of a (topic, vehicle) wins over its cached value; a message whose
 (source, id) was already seen is a duplicate (CloudEvents), which can happen only around a proxy restart.
 
@@ -45,8 +45,8 @@ def main() -> int:
         topic = frames[0]
         if topic.startswith(b"@snapshot/") and not topic.startswith(snapshot):
             continue  # another client's snapshot, seen only when subscribed to everything
-        if len(frames) == 1:
-            in_snapshot = False  # the end marker
+        if topic == snapshot + args.prefix.encode() + b"@end":
+            in_snapshot = False
             socket.setsockopt(zmq.UNSUBSCRIBE, snapshot + args.prefix.encode())
             print("-- current state above, live messages below", flush=True)
             continue

@@ -73,7 +73,7 @@ def read_snapshot(socket, nonce: str, prefix: str, timeout: float = 5.0) -> list
         frames = socket.recv_multipart()
         if not frames[0].startswith(f"@snapshot/{nonce}/".encode()):
             continue
-        if len(frames) == 1:
+        if frames[0] == f"@snapshot/{nonce}/{prefix}@end".encode():
             return cached
         cached.append((frames[0], json.loads(frames[1])))
 
@@ -110,7 +110,9 @@ def test_late_joiners_get_the_state_and_bystanders_get_no_copies(proxy, endpoint
         assert len(out.splitlines()) == 200, err
     seen = drain(bystander, 1.0)
     assert len(seen) == 200, f"{len(seen) - 200} duplicates delivered to a bystander subscribed to nav."
-    catalogue = [frames for frames in drain(everything, 1.0) if not frames[0].startswith(b"@")]
+    seen_by_all = drain(everything, 1.0)
+    assert all(len(frames) == 2 for frames in seen_by_all), "a message of other than two frames"
+    catalogue = [frames for frames in seen_by_all if not frames[0].startswith(b"@")]
     arrivals = [frames for frames in catalogue if frames[0] == b"nav.arrival.v1"]
     assert len(arrivals) == 200, f"{len(arrivals) - 200} duplicates delivered to a bystander subscribed to everything"
 

@@ -125,8 +125,8 @@ def test_late_joiner_gets_the_last_value_per_topic_and_vehicle(proxy, endpoints,
     while True:
         assert late.poll(int(max(0, deadline - time.monotonic()) * 1000)), "no end of snapshot within 5 s"
         frames = late.recv_multipart()
-        if len(frames) == 1:
-            assert frames[0] == (snapshot + "nav.remaining_time.").encode()
+        if frames[0] == (snapshot + "nav.remaining_time.@end").encode():
+            assert len(frames) == 2 and json.loads(frames[1]) == {"snapshotEnd": "nav.remaining_time.", "count": 2}
             break
         assert frames[0] == (snapshot + "nav.remaining_time.v1").encode()
         message = json.loads(frames[1])

@@ -9,7 +9,9 @@ extension EnvelopeCodec {
         }
         let slots: [JSONValue?]
         do {
-            slots = try JSONParser.scanObject(envelope, keys: ["specversion", "source", "subject"], present: ["data"])
+            // Repeats refused: a foreign subscriber's parser may read another `subject` than the first.
+            slots = try JSONParser.scanObject(
+                envelope, keys: ["specversion", "source", "subject"], present: ["data"], rejectingRepeats: true)
         } catch {
             throw EnvelopeError(kind: .malformed, reason: error.description)
         }

@@ -102,9 +102,17 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         members.makeIterator()
     }
 
+    /// Equal when both hold the same members, whatever the order of different keys. Members sharing a key
+    /// (RFC 8259 allows duplicates; the subscript reads the first) are paired in document order, so that an
+    /// object is always equal to itself.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for member in lhs.members where rhs[member.key] != member.value { return false }
+        if lhs.members.elementsEqual(rhs.members, by: { $0.key == $1.key && $0.value == $1.value }) { return true }
+        for (index, member) in lhs.members.enumerated() {
+            let occurrence = lhs.members[..<index].count { $0.key == member.key }
+            let counterpart = rhs.members.lazy.filter { $0.key == member.key }.dropFirst(occurrence).first
+            guard counterpart?.value == member.value else { return false }
+        }
         return true
     }
 }

@@ -164,14 +164,22 @@ public final class BusProxy: Sendable {
     }
 
     /// Sends one subscriber's snapshot: the cached messages of its prefix under its own topic frames, then the
-    /// single-frame end marker (see ``SnapshotRequest``).
+    /// end marker (see ``SnapshotRequest``).
     private func answer(_ request: SnapshotRequest, from cache: LastValueCache, through publisher: Publisher) throws {
         counters.add("snapshots")
+        var count = 0
         for (topic, envelope) in cache.messages(matching: Array(request.prefix.utf8)) {
             if try publisher.publishRaw(topicName: request.frame(for: topic), envelope: envelope) {
                 counters.add("replayed")
+                count += 1
             }
         }
-        try publisher.publishFrames([Array(request.subscription.utf8)])
+        var body = JSONWriter()
+        body.raw("{\"snapshotEnd\":")
+        body.string(request.prefix)
+        body.raw(",\"count\":")
+        body.integer(UInt64(count))
+        body.raw("}")
+        try publisher.publishFrames([Array(request.endFrame.utf8), body.bytes])
     }
 }

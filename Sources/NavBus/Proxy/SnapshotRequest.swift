@@ -3,8 +3,9 @@
 ///
 /// A subscriber that wants the cached messages of topics starting with `P` subscribes, besides `P` itself, to
 /// `@snapshot/<nonce>/P`, with a nonce of its own. The proxy sees the subscription and publishes each cached
-/// message under the topic frame `@snapshot/<nonce>/<topic>` (the envelope unchanged), then one single-frame
-/// message `@snapshot/<nonce>/P` that ends the snapshot. Only that subscriber is subscribed to the nonce, so the
+/// message under the topic frame `@snapshot/<nonce>/<topic>` (the envelope unchanged), then the end marker
+/// `@snapshot/<nonce>/P@end` with a small JSON body `{"snapshotEnd":"P","count":N}` — two frames like every bus
+/// message, so a client subscribed to everything that unpacks two frames never trips over it. Only that subscriber is subscribed to the nonce, so the
 /// proxy's XPUB delivers the snapshot to nobody else; a client subscribed to everything sees these frames too and
 /// skips them like any topic outside the catalogue. This is the ZeroMQ Guide's Clone pattern (subscribe first,
 /// then ask for the snapshot) with the request carried by the subscription itself, so it needs no endpoint,
@@ -48,4 +49,7 @@ public struct SnapshotRequest: Sendable, Equatable {
 
     /// The topic frame under which a cached message of `topic` is sent.
     public func frame(for topic: String) -> String { framePrefix + topic }
+
+    /// The topic frame of the end marker; no catalogue topic contains `@`, so it is never a cached message's.
+    public var endFrame: String { subscription + "@end" }
 }

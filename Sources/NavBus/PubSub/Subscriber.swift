@@ -100,8 +100,9 @@ public final class Subscriber {
         // Another subscriber's snapshot, seen because this one subscribes to everything: not for us.
         guard topicFrame.starts(with: own), !pendingSnapshots.isEmpty else { return nil }
         let topic = Array(topicFrame.dropFirst(own.count))
-        guard frames.count > 1 else {
-            endSnapshot(String(decoding: topic, as: UTF8.self))
+        let endMarker = Array("@end".utf8)
+        if topic.count >= endMarker.count, topic.suffix(endMarker.count).elementsEqual(endMarker) {
+            endSnapshot(String(decoding: topic.dropLast(endMarker.count), as: UTF8.self))
             return nil
         }
         return admit([topic] + frames.dropFirst(), fromSnapshot: true)

@@ -16,6 +16,7 @@ public enum OSMFileReader {
         guard path.hasSuffix(".osm") || path.hasSuffix(".pbf") else {
             throw MapError(.unsupportedFormat, path: path, "expected an .osm or .osm.pbf file")
         }
+        if path.hasSuffix(".osm") { try OSMXMLPreflight.check(path: path) }
         var handle: UnsafeRawPointer?
         let openStatus = readosm_open(path, &handle)
         defer { if let handle { readosm_close(handle) } }
@@ -86,6 +87,12 @@ private func allTags(_ tags: UnsafePointer<readosm_tag>?, count: Int32) -> [Stri
 private let nodeCallback: readosm_node_callback = { userData, nodePointer in
     guard let node = nodePointer?.pointee else { return READOSM_OK }
     let sink = collector(userData)
+    // readosm leaves a missing lat or lon at READOSM_UNDEFINED (-1234567890). A node without a place on the
+    // globe is left out, so the ways through it break there as at a node missing from the extract.
+    guard (-90...90).contains(node.latitude), (-180...180).contains(node.longitude) else {
+        sink.counted()
+        return READOSM_OK
+    }
     let tollBooth = node.tag_count > 0 && tagValue(node.tags, count: node.tag_count, key: "barrier") == "toll_booth"
     let attributes =
         node.tag_count > 0 ? NodeAttributes(highwayTag: tagValue(node.tags, count: node.tag_count, key: "highway")) : []

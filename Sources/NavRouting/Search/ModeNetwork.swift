@@ -33,7 +33,8 @@ struct ModeNetwork: Sendable {
         var weights = [UInt32](repeating: Self.unreachable, count: graph.arcCount)
         for arc in 0..<graph.arcCount where graph.allows(mode, onArc: arc) {
             let seconds = graph.lengthMeters(ofSegment: arc >> 1) / max(0.5, graph.speed(ofArc: arc, mode: mode))
-            weights[arc] = UInt32(max(1, (seconds * 1000).rounded(.up)))
+            // A segment can be longer than UInt32 milliseconds at walking pace (half the globe on a footway).
+            weights[arc] = UInt32(min(Double(Self.unreachable - 1), max(1, (seconds * 1000).rounded(.up))))
         }
         self.weights = weights
         var restrictedArcs: [UInt32] = []

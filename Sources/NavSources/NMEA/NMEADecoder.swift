@@ -42,15 +42,15 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Ends the stream: parses a last unterminated line and flushes the epoch in progress.
-    public mutating func finish() -> [GPSFix] {
+    /// - Parameter placeholderDay: see ``NMEAFixAssembler/finish(placeholderDay:)``.
+    public mutating func finish(placeholderDay: Int? = nil) -> [GPSFix] {
         var fixes = [GPSFix]()
         if !line.isEmpty, !discardingLongLine { handleLine(into: &fixes) }
         line.removeAll()
-        if let fix = assembler.finish() {
-            statistics.fixes += 1
-            fixes.append(fix)
-        }
-        return fixes
+        let last = assembler.finish(placeholderDay: placeholderDay)
+        statistics.fixes += last.count
+        statistics.fixesWithoutDate = assembler.fixesWithoutDate
+        return fixes + last
     }
 
     private mutating func handleLine(into fixes: inout [GPSFix]) {
@@ -61,6 +61,7 @@ public struct NMEADecoder: Sendable {
             statistics.acceptedSentences += 1
             let completed = assembler.add(sentence)
             statistics.fixes += completed.count
+            statistics.fixesWithoutDate = assembler.fixesWithoutDate
             fixes += completed
         } catch {
             statistics.record(error)

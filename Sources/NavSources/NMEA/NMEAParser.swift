@@ -2,8 +2,8 @@ import NavProtocol
 
 /// Parses single NMEA 0183 lines into ``NMEASentence`` values.
 ///
-/// Any talker is accepted (`GP`, `GN`, `GL`, `GA`, `GB`, `BD`, `QZ`, …); RMC, GGA, VTG and GLL are read,
-/// other sentence types are reported as ``NMEAError/Code/unsupportedSentence``. Garbage before the last
+/// Any talker is accepted (`GP`, `GN`, `GL`, `GA`, `GB`, `BD`, `QZ`, `IN`, `EC`, …); RMC, GGA, GNS, GLL, VTG
+/// and ZDA are read, other sentence types are reported as ``NMEAError/Code/unsupportedSentence``. Garbage before the last
 /// `$` of a line is ignored, so a sentence that follows line noise or a truncated fragment still parses.
 ///
 /// Checksums: a present `*hh` must match the XOR of the bytes between `$` and `*` (hex digits of either
@@ -70,6 +70,8 @@ public struct NMEAParser: Sendable {
         case "GGA": return .gga(try reader.gga(talker: talker))
         case "VTG": return .vtg(try reader.vtg(talker: talker))
         case "GLL": return .gll(try reader.gll(talker: talker))
+        case "GNS": return .gns(try reader.gns(talker: talker))
+        case "ZDA": return .zda(try reader.zda(talker: talker))
         default: throw NMEAError(.unsupportedSentence, "\(reader.type) sentences are not read")
         }
     }
@@ -115,6 +117,22 @@ private struct FieldReader {
             throw NMEAError(.malformedField, "\(type) \(name) \"\(text)\" is not a number")
         }
         return value
+    }
+
+    /// A number that cannot be negative: a speed, a dilution of precision.
+    func magnitude(_ index: Int, _ name: String) throws(NMEAError) -> Double? {
+        guard let value = try number(index, name) else { return nil }
+        guard value >= 0 else { throw NMEAError(.malformedField, "\(type) \(name) \(value) is negative") }
+        return value
+    }
+
+    /// Degrees clockwise from true north, from 0 up to 360; 360 itself is north and read as 0.
+    func course(_ index: Int) throws(NMEAError) -> Double? {
+        guard let value = try number(index, "course") else { return nil }
+        guard (0...360).contains(value) else {
+            throw NMEAError(.malformedField, "\(type) course \(value) is not between 0 and 360 degrees")
+        }
+        return value == 360 ? 0 : value
     }
 
     func integer(_ index: Int, _ name: String) throws(NMEAError) -> Int? {
@@ -165,20 +183,37 @@ private struct FieldReader {
         guard let text = text(index) else { return nil }
         guard text.utf8.count == 6, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)), let shortYear = Int(text.suffix(2)),
-            (1...12).contains(month), day >= 1,
-            day <= Self.daysIn(month: month, year: shortYear < 80 ? 2000 + shortYear : 1900 + shortYear)
+            let days = Self.daysSince1970(year: shortYear < 80 ? 2000 + shortYear : 1900 + shortYear, month: month, day: day)
         else {
             throw NMEAError(.malformedField, "\(type) date \"\(text)\" is not ddmmyy")
         }
-        let year = shortYear < 80 ? 2000 + shortYear : 1900 + shortYear
-        let iso = "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day))T00:00:00Z"
-        guard let midnight = Timestamp(rfc3339: iso) else {
-            throw NMEAError(.malformedField, "\(type) date \"\(text)\" is not a calendar date")
-        }
-        return Int((midnight.secondsSince1970 / 86_400).rounded())
+        return days
     }
 
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// ZDA's separate day, month and four-digit year fields to days since 1970-01-01. Receivers without a
+    /// date yet send empty fields or zeros; both mean "no date", not a malformed sentence.
+    func date(day dayIndex: Int, month monthIndex: Int, year yearIndex: Int) throws(NMEAError) -> Int? {
+        let day = try integer(dayIndex, "day")
+        let month = try integer(monthIndex, "month")
+        let year = try integer(yearIndex, "year")
+        guard let day, let month, let year, day != 0 || month != 0 || year != 0 else { return nil }
+        guard (1980...2200).contains(year), let days = Self.daysSince1970(year: year, month: month, day: day) else {
+            throw NMEAError(.malformedField, "\(type) date \(day).\(month).\(year) is not a calendar date")
+        }
+        return days
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar, `nil` when there is no such day.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int? {
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        // Counting years from March puts the leap day last, so each month's offset is a fixed formula.
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -221,13 +256,13 @@ private struct FieldReader {
         try requireFields(9)
         let status = try flag(2, "status", allowed: "AV")
         let mode = try flag(12, "mode", allowed: Self.modes)
-        let knots = try number(7, "speed")
+        let knots = try magnitude(7, "speed")
         return NMEASentence.RMC(
             talker: talker, timeOfDay: try timeOfDay(1),
             isValid: status == "A" && !(mode.map(Self.invalidModes.contains) ?? false),
             latitude: try coordinate(3, hemisphere: 4, isLatitude: true),
             longitude: try coordinate(5, hemisphere: 6, isLatitude: false),
-            speed: knots.map { $0 * NMEAParser.metersPerSecondPerKnot }, course: try number(8, "course"),
+            speed: knots.map { $0 * NMEAParser.metersPerSecondPerKnot }, course: try course(8),
             daysSince1970: try date(9), mode: mode)
     }
 
@@ -237,23 +272,45 @@ private struct FieldReader {
             talker: talker, timeOfDay: try timeOfDay(1), quality: try integer(6, "quality") ?? 0,
             latitude: try coordinate(2, hemisphere: 3, isLatitude: true),
             longitude: try coordinate(4, hemisphere: 5, isLatitude: false),
-            satellites: try integer(7, "satellites"), hdop: try number(8, "HDOP"), altitude: try number(9, "altitude"))
+            satellites: try integer(7, "satellites"), hdop: try magnitude(8, "HDOP"), altitude: try number(9, "altitude"))
+    }
+
+    mutating func gns(talker: String) throws(NMEAError) -> NMEASentence.GNS {
+        // time,lat,N,lon,E,modes,satellites,HDOP,altitude,geoid separation,age,station[,navigation status]
+        try requireFields(9)
+        let modes = text(6).map(String.init) ?? ""
+        guard modes.allSatisfy({ Self.modes.contains($0) }) else {
+            throw NMEAError(.malformedField, "\(type) modes \"\(modes)\" are not letters of \(Self.modes)")
+        }
+        return NMEASentence.GNS(
+            talker: talker, timeOfDay: try timeOfDay(1), modes: modes,
+            latitude: try coordinate(2, hemisphere: 3, isLatitude: true),
+            longitude: try coordinate(4, hemisphere: 5, isLatitude: false),
+            satellites: try integer(7, "satellites"), hdop: try magnitude(8, "HDOP"), altitude: try number(9, "altitude"),
+            navigationStatus: try flag(13, "navigation status", allowed: "SCUV"))
+    }
+
+    mutating func zda(talker: String) throws(NMEAError) -> NMEASentence.ZDA {
+        // time,day,month,year,local zone hours,local zone minutes; the time is UTC whatever the zone says.
+        try requireFields(4)
+        return NMEASentence.ZDA(
+            talker: talker, timeOfDay: try timeOfDay(1), daysSince1970: try date(day: 2, month: 3, year: 4))
     }
 
     mutating func vtg(talker: String) throws(NMEAError) -> NMEASentence.VTG {
         // NMEA 2.x: course,T,course,M,knots,N,km/h,K[,mode]; NMEA 1.5 had no unit letters.
         if fields.count - 1 >= 8 {
             let mode = try flag(9, "mode", allowed: Self.modes)
-            let knots = try number(5, "speed in knots")
-            let kmh = try number(7, "speed in km/h")
+            let knots = try magnitude(5, "speed in knots")
+            let kmh = try magnitude(7, "speed in km/h")
             return NMEASentence.VTG(
-                talker: talker, course: try number(1, "course"),
+                talker: talker, course: try course(1),
                 speed: knots.map { $0 * NMEAParser.metersPerSecondPerKnot } ?? kmh.map { $0 / 3.6 }, mode: mode)
         }
         try requireFields(4)
         return NMEASentence.VTG(
-            talker: talker, course: try number(1, "course"),
-            speed: try number(3, "speed in knots").map { $0 * NMEAParser.metersPerSecondPerKnot }, mode: nil)
+            talker: talker, course: try course(1),
+            speed: try magnitude(3, "speed in knots").map { $0 * NMEAParser.metersPerSecondPerKnot }, mode: nil)
     }
 
     mutating func gll(talker: String) throws(NMEAError) -> NMEASentence.GLL {

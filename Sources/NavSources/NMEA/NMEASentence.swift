@@ -7,6 +7,8 @@ public enum NMEASentence: Sendable, Equatable {
     case gga(GGA)
     case vtg(VTG)
     case gll(GLL)
+    case gns(GNS)
+    case zda(ZDA)
 
     /// Recommended minimum data: time, date, position, speed and course.
     public struct RMC: Sendable, Equatable {
@@ -56,6 +58,35 @@ public enum NMEASentence: Sendable, Equatable {
         public var mode: Character?
     }
 
+    /// Multi-constellation fix data (NMEA 3.0+): like GGA, with one mode character per constellation.
+    public struct GNS: Sendable, Equatable {
+        public var talker: String
+        public var timeOfDay: Int?
+        /// One mode indicator per constellation in the order GPS, GLONASS, Galileo, BeiDou, QZSS, NavIC
+        /// (`N` no fix, `A` autonomous, `D` differential, `P` precise, `R` RTK, `F` float RTK, `E` estimated, …).
+        public var modes: String
+        public var latitude: Double?
+        public var longitude: Double?
+        public var satellites: Int?
+        public var hdop: Double?
+        public var altitude: Double?
+        /// The NMEA 4.1 navigation status: `S` safe, `C` caution, `U` unsafe, `V` not valid for navigation.
+        public var navigationStatus: Character?
+
+        /// Whether any constellation contributes a fix (a mode other than `N` no fix or `M` manual input)
+        /// that the receiver does not itself call unsafe or invalid for navigation.
+        public var isValid: Bool {
+            modes.contains { $0 != "N" && $0 != "M" } && navigationStatus != "U" && navigationStatus != "V"
+        }
+    }
+
+    /// Time and date: the full UTC date, which GGA, GLL and GNS lack.
+    public struct ZDA: Sendable, Equatable {
+        public var talker: String
+        public var timeOfDay: Int?
+        public var daysSince1970: Int?
+    }
+
     /// The two-character talker of the sentence (`GP`, `GN`, `GL`, `GA`, `GB`, `BD`, …).
     public var talker: String {
         switch self {
@@ -63,6 +94,8 @@ public enum NMEASentence: Sendable, Equatable {
         case .gga(let gga): gga.talker
         case .vtg(let vtg): vtg.talker
         case .gll(let gll): gll.talker
+        case .gns(let gns): gns.talker
+        case .zda(let zda): zda.talker
         }
     }
 
@@ -73,6 +106,8 @@ public enum NMEASentence: Sendable, Equatable {
         case .gga(let gga): gga.timeOfDay
         case .vtg: nil
         case .gll(let gll): gll.timeOfDay
+        case .gns(let gns): gns.timeOfDay
+        case .zda(let zda): zda.timeOfDay
         }
     }
 }

@@ -6,6 +6,8 @@ public struct NMEAStatistics: Sendable, Equatable {
     public var rejected: [NMEAError.Code: Int] = [:]
     /// Fixes produced.
     public var fixes = 0
+    /// Valid fixes dropped because the input never stated their date (no RMC or ZDA date).
+    public var fixesWithoutDate = 0
 
     public init() {}
 

@@ -2,9 +2,17 @@ public import NavCore
 import Foundation
 public import NavProtocol
 
-/// Replays an NMEA 0183 log file by the timestamps of its sentences. Logs without RMC sentences carry no
-/// date; their fixes are dated by the replay clock's current day.
+/// Replays an NMEA 0183 log file by the timestamps of its sentences.
+///
+/// Dates come only from the log itself (RMC and ZDA sentences): fixes before the first date wait for it and
+/// are dated backwards from it, and fixes of a log that never states a date are dropped and counted as
+/// `fixWithoutDate` rather than stamped with today's date. Restamping to the present
+/// (``ReplayOptions/restamp``) is the one way to play such a log: it replaces every date anyway and keeps only
+/// the spacing of the fixes.
 public struct NMEAFileReplay: GPSFixSource {
+    /// The ``SourceCounters`` reason for fixes dropped because the log never stated their date.
+    public static let fixWithoutDate = "fixWithoutDate"
+
     public let path: String
     public var parser: NMEAParser
     public var replayer: FixReplayer
@@ -33,15 +41,18 @@ public struct NMEAFileReplay: GPSFixSource {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(.io, "cannot read NMEA log \(path)")
         }
-        // A log of GGA without any RMC never states its date; it is taken to be from today.
-        let clock = replayer.clock
-        var decoder = NMEADecoder(parser: parser, assembler: NMEAFixAssembler(dateFallback: { clock.wallTime() }))
-        let fixes = decoder.decode(data) + decoder.finish()
+        var decoder = NMEADecoder(parser: parser, assembler: NMEAFixAssembler())
+        let fixes = decoder.decode(data) + decoder.finish(placeholderDay: replayer.options.restamp ? 0 : nil)
         for (code, count) in decoder.statistics.rejected {
             counters.countSkipped(code.rawValue, malformed: code != .unsupportedSentence, times: count)
         }
         let malformed = decoder.statistics.malformed
         if malformed > 0 { logger.warning("NMEA log \(path): skipped \(malformed) malformed lines") }
+        let undated = decoder.statistics.fixesWithoutDate
+        if undated > 0 {
+            counters.countSkipped(Self.fixWithoutDate, malformed: false, times: undated)
+            logger.warning("NMEA log \(path): dropped \(undated) fixes the log never dates (no RMC or ZDA date)")
+        }
         logger.info("NMEA log \(path): replaying \(fixes.count) fixes")
         let counters = counters
         replayer.replay(fixes, stop: stop) { fix in

@@ -10,7 +10,9 @@ public import NavProtocol
 ///
 /// Serial ports are set to raw 8N1 at the given baud rate and reopened with back-off when the device
 /// disappears (a USB adapter unplugged); TCP reconnects likewise; standard input ends the run at EOF.
-/// Fixes whose sentences lack a date (GGA-only receivers) are dated by the system clock.
+/// A live receiver reports the present, so fixes whose sentences never state a date (GGA-only receivers) are
+/// dated by the system clock's day nearest to their time of day; a date the receiver states always wins.
+/// (Recorded logs go through ``NMEAFileReplay``, which never dates a fix from a clock.)
 public struct NMEAStreamSource: GPSFixSource {
     /// Where the bytes come from.
     public enum Input: Sendable, Equatable {
