@@ -65,3 +65,10 @@ compose-test:
 
 clean:
 	$(SWIFT) package clean
+
+## bench-voice: voice prompts and steps against Valhalla's narrative on 200 Helsinki routes (release build;
+## needs Python >= 3.12 for the pyvalhalla wheel, see scripts/voice-eval-setup.sh)
+.PHONY: bench-voice
+bench-voice: release
+	@scripts/voice-eval-setup.sh
+	.venv-eval/bin/python scripts/bench_voice_vs_valhalla.py

@@ -29,12 +29,14 @@ let package = Package(
         .executable(name: "navbus-logger", targets: ["navbus-logger"]),
         .executable(name: "navbus-speeding-alerter", targets: ["navbus-speeding-alerter"]),
         .executable(name: "navbus-lighting-controller", targets: ["navbus-lighting-controller"]),
+        .executable(name: "navbus-speaker", targets: ["navbus-speaker"]),
         .executable(name: "navbus-web", targets: ["navbus-web"]),
     ],
     targets: [
         // System libraries (apt: libzmq3-dev, libreadosm-dev, libmicrohttpd-dev).
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Libraries, one job each. NavCore is the shared vocabulary at the bottom.
@@ -51,6 +53,8 @@ let package = Package(
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],
             swiftSettings: strict),
         .target(name: "NavSinks", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavSpeech", dependencies: ["CEspeakNG", "NavCore", "NavProtocol", "NavSinks"], swiftSettings: strict),
         .target(
             name: "NavFeeder",
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSources", "NavMap", "NavRouting"],
@@ -79,6 +83,10 @@ let package = Package(
             name: "navbus-lighting-controller", dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks"],
             swiftSettings: strict),
         .executableTarget(
+            name: "navbus-speaker",
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavSinks", "NavSpeech"],
+            swiftSettings: strict),
+        .executableTarget(
             name: "navbus-web", dependencies: ["NavCore", "NavBus", "NavService", "NavWeb"], swiftSettings: strict),
         .executableTarget(
             name: "navbus",
@@ -86,7 +94,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-bench",
-            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting"],
+            dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavNavigator"],
             swiftSettings: strict),
 
         // Tests.
@@ -112,6 +120,7 @@ let package = Package(
         .testTarget(
             name: "NavSinksTests", dependencies: ["NavCore", "NavSinks", "NavBus", "NavProtocol", "NavTesting"],
             swiftSettings: strict),
+        .testTarget(name: "NavSpeechTests", dependencies: ["NavSpeech", "NavProtocol"], swiftSettings: strict),
         .testTarget(
             name: "NavWebTests", dependencies: ["NavCore", "NavWeb", "NavProtocol", "NavMap", "NavBus", "NavTesting"],
             swiftSettings: strict),

@@ -238,7 +238,7 @@ phase "stack up"
 # --- 5. checks --------------------------------------------------------------------------------------------
 # Podman runs health checks from systemd timers; without systemd (podman then logs "unable to get systemd
 # connection to add healthchecks", which is harmless here) they are run here, as an engine would.
-long_running=(proxy navigator feeder logger speeding-alerter lighting-controller web)
+long_running=(proxy navigator feeder logger speeding-alerter lighting-controller web speaker)
 healthy=()
 allowed=$(health_timeout)
 echo "compose-test: each service may take $allowed s to become healthy (load $(cut -d ' ' -f 1-3 /proc/loadavg), $(nproc) cores)" >&2
@@ -341,6 +341,12 @@ until result=$(check_arrivals 2>&1); do
   sleep 1
 done
 echo "compose-test: logger volume holds $result" >&2
+
+# The speaker writes one WAV file per voice prompt of the trip into its volume.
+prompts=$(podman volume inspect --format '{{.Mountpoint}}' "${project}_prompts")
+wavs=$(find "$prompts" -name '*.wav' | wc -l)
+[ "$wavs" -gt 0 ] || fail "the speaker wrote no WAV files into its volume"
+echo "compose-test: the speaker wrote $wavs voice prompts" >&2
 
 deadline=$((SECONDS + 10))
 while kill -0 "$subscriber" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.5; done

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libzmq3-dev libreadosm-dev libmicrohttpd-dev pkg-config python3-venv gpsd gpsd-clients chromium chromium-driver)
+packages=(libzmq3-dev libreadosm-dev libmicrohttpd-dev pkg-config python3-venv gpsd gpsd-clients chromium chromium-driver espeak-ng libespeak-ng-dev sox)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -64,6 +64,10 @@ NAVIGATOR_OPTIONS = {
     "avoidsTolls": {"type": "boolean"},
     "avoidsFerries": {"type": "boolean"},
     "stopGuidanceAtArrival": {"type": "boolean"},
+    "voiceGuidance": ref("voiceGuidance"),
+    "volumeLevel": ref("volumeLevel"),
+    "units": ref("units"),
+    "language": ref("language"),
 }
 
 DEFINITIONS: dict[str, dict] = {
@@ -119,6 +123,14 @@ DEFINITIONS: dict[str, dict] = {
         },
     ),
     "travelMode": string_enum("How the vehicle travels.", ["driving", "cycling", "walking", "twoWheeler", "taxi"]),
+    "voiceGuidance": string_enum(
+        "Which voice prompts are spoken: none, reroutes and speed alerts only, or everything (the SDK's "
+        "voiceGuidance).",
+        ["silent", "alertsOnly", "alertsAndGuidance"],
+    ),
+    "volumeLevel": string_enum("How loud voice prompts are played (the SDK's volumeLevel).", ["low", "normal", "high"]),
+    "units": string_enum("Metric (metres, km/h) or imperial (feet, miles, mph) prompts.", ["metric", "imperial"]),
+    "language": string_enum("The language of voice prompts, as a BCP 47 tag.", ["en", "fi"]),
     "routeStatus": string_enum(
         "The outcome of a routing request.",
         [
@@ -416,6 +428,38 @@ TOPICS: dict[str, dict] = {
             "timeToNextDestinationSeconds": ref("seconds"),
             "distanceToFinalDestinationMeters": ref("meters"),
             "timeToFinalDestinationSeconds": ref("seconds"),
+        },
+    ),
+    "nav.voice_prompt.v1": obj(
+        "Something to say to the driver (voice guidance). A speaker plays text at volumeLevel, and drops a prompt "
+        "it could not start before validUntil: by then the vehicle is past the point it was meant for.",
+        [
+            "text",
+            "kind",
+            "routeLegIndex",
+            "stepIndex",
+            "distanceMeters",
+            "language",
+            "units",
+            "volumeLevel",
+            "time",
+            "validUntil",
+        ],
+        {
+            "text": {"type": "string", "minLength": 1, "description": "The sentence to speak."},
+            "kind": string_enum(
+                "The stage of guidance: departure, preTransition (about 300 m before), transition (about 10 s "
+                "before), postTransition (after the maneuver, on a long step), arrival, reroute, speedAlert.",
+                ["departure", "preTransition", "transition", "postTransition", "arrival", "reroute", "speedAlert"],
+            ),
+            "routeLegIndex": {"type": "integer", "minimum": 0, "description": "The route leg the maneuver is on."},
+            "stepIndex": {"type": "integer", "minimum": 0, "description": "The step within the leg."},
+            "distanceMeters": ref("meters"),
+            "language": ref("language"),
+            "units": ref("units"),
+            "volumeLevel": ref("volumeLevel"),
+            "time": ref("timestamp"),
+            "validUntil": ref("timestamp"),
         },
     ),
     "alert.speeding.v1": obj(

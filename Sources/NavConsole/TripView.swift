@@ -31,6 +31,9 @@ public struct TripView {
     public var lastFixTime: Timestamp?
     public var messagesByTopic: [String: Int] = [:]
     public var speedingAlertsRaised = 0
+    /// The latest voice prompt, shown under the header as the driver would hear it.
+    public var lastPrompt: VoicePrompt?
+    public var promptsHeard = 0
 
     public init() {}
 
@@ -90,6 +93,11 @@ public struct TripView {
                     next.raised
                         ? "speed alert \(next.severity.rawValue): \(kmh(next.speed)) in a \(next.speedLimit.map(kmh) ?? "?") zone"
                         : "speed alert cleared (\(next.severity.rawValue))")
+            case .navVoicePrompt:
+                let prompt = try message.decode(VoicePrompt.self)
+                lastPrompt = prompt
+                promptsHeard += 1
+                return log(clock, "says (\(prompt.kind.rawValue)): \(prompt.text)")
             case .uiLighting:
                 let applied = try message.decode(AppliedLighting.self)
                 lighting = applied
@@ -130,6 +138,7 @@ public struct TripView {
             lines.append(boxed(navInfo.map { "state: \($0.navState.rawValue)" } ?? "waiting for guidance…", right: "", width: width))
         }
         lines.append("└" + rule + "┘")
+        lines.append("  voice: " + (lastPrompt.map { "“\($0.text)”" } ?? "—"))
         let leg = legs.isEmpty ? "no route" : "leg \(currentLegIndex + 1)/\(currentLegIndex + legs.count)"
         let destination = legs.first?.destination.title ?? "—"
         let eta = remainingSeconds.flatMap { seconds in lastFixTime.map { clockText($0.adding(seconds: seconds)) } } ?? "—"
@@ -164,6 +173,7 @@ public struct TripView {
             "  arrivals: \(arrivals.map { "\($0.waypoint.title)\($0.isFinalDestination ? " (final)" : "")" }.joined(separator: ", "))",
             "  driven: \(kilometres(drivenMeters)) in \(duration.map(minutes) ?? "—") of simulated time, top speed \(kmh(maximumSpeed))",
             "  reroutes: \(reroutes), speed alerts raised: \(speedingAlertsRaised), lighting: \(lighting?.appliedMode.rawValue ?? "—")",
+            "  voice prompts: \(promptsHeard)",
             "  messages: " + messagesByTopic.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
         ]
     }

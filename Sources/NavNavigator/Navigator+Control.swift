@@ -114,6 +114,7 @@ extension Navigator {
         }
         withSession(vehicle) { live in
             live.session.configuration = next
+            live.session.configureVoice()
             var options = live.session.guidance.options
             options.apply(next)
             _ = apply(.configure(options), to: &live)

@@ -58,6 +58,8 @@ public final class Navigator {
         /// Counts route replacements, so cached step lists of an old route are never reused.
         var routeGeneration = 0
         var remainingSteps = RemainingStepsCache()
+        /// Voice prompts made by inputs since the last publish, published with the next payloads.
+        var pendingPrompts: [NavProtocol.VoicePrompt] = []
         /// Fixes in a row older than the engine's clock (see ``FixClockGuard``).
         var clockGuard = FixClockGuard()
 
@@ -233,12 +235,20 @@ public final class Navigator {
     /// Feeds one input to the vehicle's engine.
     func apply(_ input: GuidanceInput, to live: inout LiveSession) -> [GuidanceEvent] {
         let engine = engines[live.session.guidance.options.travelMode] ?? GuidanceEngine()
-        return engine.apply(input, to: &live.session.guidance)
+        let events = engine.apply(input, to: &live.session.guidance)
+        live.pendingPrompts += live.session.voicePrompts(after: input, events: events)
+        return events
     }
 
     /// Publishes payloads about a vehicle; milestones are saved first, so a crash right after an arrival
     /// cannot announce it again after the restart.
     func publish(_ payloads: [NavigatorEvent.Payload], vehicle: String, saveFirst: Bool = false) {
+        var payloads = payloads
+        if let prompts = sessions[vehicle]?.pendingPrompts, !prompts.isEmpty {
+            sessions[vehicle]?.pendingPrompts = []
+            counters.add("voicePrompts", UInt64(prompts.count))
+            payloads += prompts.map(NavigatorEvent.Payload.voicePrompt)
+        }
         let events = payloads.map { NavigatorEvent(vehicle: vehicle, payload: $0) }
         if saveFirst || events.contains(where: \.isMilestone) { saveNow(vehicle) }
         for event in events { emit(event) }

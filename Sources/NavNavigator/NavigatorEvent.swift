@@ -18,6 +18,7 @@ public struct NavigatorEvent: Sendable {
         case lightingMode(LightingModeSuggestion)
         case speeding(SpeedingUpdate)
         case navInfo(NavInfoMessage)
+        case voicePrompt(VoicePrompt)
     }
 
     /// Creates an event.
@@ -38,6 +39,7 @@ public struct NavigatorEvent: Sendable {
         case .lightingMode: .navLightingMode
         case .speeding: .navSpeeding
         case .navInfo: .navNavInfo
+        case .voicePrompt: .navVoicePrompt
         }
     }
 
@@ -53,6 +55,7 @@ public struct NavigatorEvent: Sendable {
         case .lightingMode(let value): try body(value)
         case .speeding(let value): try body(value)
         case .navInfo(let value): try body(value)
+        case .voicePrompt(let value): try body(value)
         }
     }
 

@@ -12,6 +12,7 @@ extension Topic {
         case .navLightingMode: LightingModeSuggestion.self
         case .navSpeeding: SpeedingUpdate.self
         case .navNavInfo: NavInfo.self
+        case .navVoicePrompt: VoicePrompt.self
         case .alertSpeeding: SpeedAlert.self
         case .uiLighting: AppliedLighting.self
         case .trafficConditions: TrafficConditions.self

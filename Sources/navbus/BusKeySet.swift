@@ -23,7 +23,8 @@ enum BusKeySet {
         Entry(name: "logger", publish: ["sys."], subscribe: [""]),
         Entry(name: "speeding-alerter", publish: ["alert.", "sys."], subscribe: ["nav.speeding.", "sys.heartbeat."]),
         Entry(name: "lighting-controller", publish: ["ui.", "sys."], subscribe: ["nav.lighting_mode.", "sys.heartbeat."]),
-        Entry(name: "web", publish: ["sys."], subscribe: ["nav.", "gps.", "alert.", "ui.", "sys."]),
+        Entry(name: "web", publish: ["sys."], subscribe: ["nav.", "gps.", "alert.", "ui.", "traffic.", "sys."]),
+        Entry(name: "speaker", publish: ["sys."], subscribe: ["nav.voice_prompt.", "sys.heartbeat."]),
         Entry(
             name: "cli", publish: ["traffic."], subscribe: [""],
             call: ["navigator.", "router.", "roadSnappedLocationProvider.", "locationSimulator."]),

@@ -7,7 +7,8 @@ import NavService
 import NavSinks
 
 /// `navbus demo`: the whole system on one machine. Starts the proxy, the navigator on the sample map, the
-/// feeder and the three sinks as child processes on private endpoints, then drives the guides' two-stop trip:
+/// feeder, the three sinks (and the speaker where there is a sound device) as child processes on private endpoints,
+/// then drives the guides' two-stop trip:
 /// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
 /// destination on arrival and activate guidance again, and end with a trip summary. With `--web` it also starts
 /// navbus-web, prints the navigation UI's address, and keeps serving it after the trip until interrupted. The bus
@@ -101,13 +102,19 @@ enum DemoCommand: CLICommand {
             if let webListen {
                 try children.start("navbus-web", ["--listen", webListen, "--map", map], environment: keyFiles("web"))
             }
+            // Prompts are always shown; they are spoken only where there is something to hear them on.
+            let speaks = hasSoundDevice()
+            if speaks { try children.start("navbus-speaker", [], environment: keyFiles("speaker")) }
             say(
                 "started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller"
-                    + (webListen == nil ? "" : ", web") + (secure ? " with CURVE keys in \(keys)" : " on a plain bus"))
+                    + (webListen == nil ? "" : ", web")
+                    + (speaks ? ", speaker" : " (no sound device: voice prompts are shown, not spoken)")
+                    + (secure ? "; CURVE keys in \(keys)" : "; plain bus"))
             let security = try secure ? demoSecurity(keys: keys, endpoints: endpoints) : BusSecurity.plain
             failure = try drive(
                 endpoints: endpoints, security: security, children: children, stop: stop, interrupt: interrupt,
                 multiplier: multiplier, timeout: timeout, interactive: interactive, json: json, web: webListen != nil,
+                speaks: speaks,
                 say: say)
             if webListen != nil, failure == nil, let address = children.webAddress() {
                 // The trip is over but its last state stays on the page, as a driver would leave it on screen.
@@ -139,7 +146,8 @@ enum DemoCommand: CLICommand {
     /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
     private static func drive(
         endpoints: [String: String], security: BusSecurity, children: DemoChildren, stop: StopFlag, interrupt: StopFlag,
-        multiplier: Double, timeout: Double, interactive: Bool, json: Bool, web: Bool, say: @escaping (String) -> Void
+        multiplier: Double, timeout: Double, interactive: Bool, json: Bool, web: Bool, speaks: Bool,
+        say: @escaping (String) -> Void
     ) throws -> String? {
         let context = ZMQContext(security: security)
         let subscriber = try Subscriber(
@@ -155,7 +163,7 @@ enum DemoCommand: CLICommand {
             [
                 "navbus-proxy", "navbus-navigator", "navbus-feeder", "navbus-logger", "navbus-speeding-alerter",
                 "navbus-lighting-controller",
-            ] + (web ? ["navbus-web"] : []))
+            ] + (web ? ["navbus-web"] : []) + (speaks ? ["navbus-speaker"] : []))
         var alive: Set<String> = []
         let startDeadline = MonotonicClock.seconds() + 60
         try subscriber.socket.setReceiveTimeout(milliseconds: 200)
@@ -171,7 +179,7 @@ enum DemoCommand: CLICommand {
                 alive.insert(process)
             }
         }
-        say("all \(expected.count == 6 ? "six" : "seven") processes are alive; simulating a location at \(origin.title)")
+        say("all \(expected.count) processes are alive; simulating a location at \(origin.title)")
         let webAddress = web ? children.webAddress() : nil
         if let webAddress { say("navigation UI: \(webAddress)vehicle/default   (the fleet: \(webAddress))") }
 
@@ -251,6 +259,19 @@ enum DemoCommand: CLICommand {
         if !json { view.summary().forEach(say) }
         if finished, outcome == nil { return nil }
         return outcome ?? "interrupted before the final destination"
+    }
+
+    /// Whether sound can be played here: an ALSA device or a PulseAudio/PipeWire server to talk to.
+    static func hasSoundDevice() -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["PULSE_SERVER"] != nil { return true }
+        if let runtime = environment["XDG_RUNTIME_DIR"],
+            FileManager.default.fileExists(atPath: runtime + "/pulse/native")
+        {
+            return true
+        }
+        let devices = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []
+        return devices.contains { $0.hasPrefix("pcm") }
     }
 
     private static func params(_ value: some Encodable) throws -> JSONValue {

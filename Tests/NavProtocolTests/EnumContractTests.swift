@@ -11,7 +11,7 @@ struct EnumContractTests {
             Topic.allCases.map(\.rawValue) == [
                 "gps.fix.v1", "nav.location.v1", "nav.arrival.v1", "nav.route_changed.v1", "nav.remaining_time.v1",
                 "nav.remaining_distance.v1", "nav.delay_category.v1", "nav.lighting_mode.v1", "nav.speeding.v1",
-                "nav.nav_info.v1", "alert.speeding.v1", "ui.lighting.v1", "traffic.conditions.v1", "sys.heartbeat.v1",
+                "nav.nav_info.v1", "nav.voice_prompt.v1", "alert.speeding.v1", "ui.lighting.v1", "traffic.conditions.v1", "sys.heartbeat.v1",
             ])
     }
 
@@ -38,6 +38,17 @@ struct EnumContractTests {
     @Test func speedingSeverities() {
         #expect(SpeedingSeverity.allCases.map(\.rawValue) == ["notSpeeding", "minor", "major", "unknown"])
         #expect(SpeedAlertSeverity.allCases.map(\.rawValue) == ["none", "minor", "major"])
+    }
+
+    @Test func voiceEnums() {
+        #expect(
+            VoicePromptKind.allCases.map(\.rawValue) == [
+                "departure", "preTransition", "transition", "postTransition", "arrival", "reroute", "speedAlert",
+            ])
+        #expect(VoiceGuidance.allCases.map(\.rawValue) == ["silent", "alertsOnly", "alertsAndGuidance"])
+        #expect(VoiceVolumeLevel.allCases.map(\.rawValue) == ["low", "normal", "high"])
+        #expect(VoiceUnits.allCases.map(\.rawValue) == ["metric", "imperial"])
+        #expect(VoiceLanguage.allCases.map(\.rawValue) == ["en", "fi"])
     }
 
     @Test func navStates() {

@@ -23,10 +23,26 @@ import Testing
         #expect(left[1].instruction == "Turn left onto Westway")
     }
 
-    @Test func straightOnWithANewNameIsContinue() throws {
+    @Test("straight on where only the name changes is no step")
+    func straightOnWithANewNameIsNoStep() throws {
         let straight = try steps(RoutingFixtures.crossroads(), RoutingFixtures.south, RoutingFixtures.northEnd)
-        #expect(straight.map(\.maneuver) == [.depart, .continue, .arrive])
-        #expect(straight[1].instruction == "Continue onto Northway")
+        #expect(straight.map(\.maneuver) == [.depart, .arrive])
+        #expect(straight[0].instruction == "Head north on Southway")
+    }
+
+    @Test("straight on is a step when a new road number starts or the road becomes another kind of road")
+    func straightOnIsAStepForANewRefOrRoadKind() throws {
+        for (tags, expected) in [
+            (["highway": "primary", "name": "Northway", "ref": "120"], "Continue onto Northway"),
+            (["highway": "service", "name": "Northway"], "Continue onto Northway"),
+            (["highway": "tertiary", "name": "Northway"], nil),
+        ] as [([String: String], String?)] {
+            var osm = RoutingFixtures.crossroads()
+            osm.ways.removeAll { $0.id == 11 }
+            osm.way(11, [1, 2], tags)
+            let result = try steps(osm, RoutingFixtures.south, RoutingFixtures.northEnd)
+            #expect(result.dropFirst().dropLast().map(\.instruction) == (expected.map { [$0] } ?? []), "\(tags)")
+        }
     }
 
     @Test(arguments: [
@@ -126,5 +142,105 @@ extension StepTests {
     func maneuversSplitIntoProtocolKindAndDirection(maneuver: Maneuver, kind: String, direction: String?) {
         #expect(maneuver.kind == kind)
         #expect(maneuver.direction == direction)
+    }
+}
+
+/// Maneuvers too close to be driven apart, and link roads in town.
+extension StepTests {
+    /// Crossing a dual carriageway: "Main Street" has two one-way carriageways 12 m apart; turning left
+    /// from the side road crosses the first and turns into the second.
+    @Test("crossing a dual carriageway is one turn, not two")
+    func dualCarriagewayCrossingIsOneTurn() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -200)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 12)
+        osm.node(4, x: -300, y: 0)
+        osm.node(5, x: 300, y: 0)
+        osm.node(6, x: -300, y: 12)
+        osm.node(7, x: 300, y: 12)
+        osm.way(1, [1, 2], ["highway": "residential", "name": "Side Street"])
+        osm.way(2, [2, 3], ["highway": "residential", "name": "Side Street"])
+        osm.way(3, [4, 2, 5], ["highway": "primary", "name": "Main Street", "oneway": "yes"])
+        osm.way(4, [7, 3, 6], ["highway": "primary", "name": "Main Street", "oneway": "yes"])
+        // The carriageways join at both ends, so every road can be reached from every other.
+        osm.way(5, [5, 7], ["highway": "primary", "name": "Main Street"])
+        osm.way(6, [6, 4], ["highway": "primary", "name": "Main Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -190), OSMFixture.coordinate(x: -250, y: 12))
+        #expect(result.map(\.instruction) == ["Head north on Side Street", "Turn left onto Main Street", "You have arrived at your destination"])
+    }
+
+    /// A slip lane (primary_link) from one street into another: the driver turns right once.
+    @Test("a slip lane is part of the turn it serves")
+    func slipLaneIsPartOfTheTurn() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 300)
+        osm.node(4, x: 300, y: 40)
+        osm.node(5, x: 0, y: 40)
+        osm.node(6, x: 25, y: 30)
+        osm.node(7, x: -300, y: 40)
+        osm.way(1, [1, 2, 5, 3], ["highway": "primary", "name": "North Avenue"])
+        osm.way(2, [7, 5, 4], ["highway": "primary", "name": "Cross Street"])
+        osm.way(3, [2, 6, 4], ["highway": "primary_link"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 290, y: 40))
+        #expect(result.map(\.maneuver) == [.depart, .turnRight, .arrive], "\(result.map(\.instruction))")
+        #expect(result.allSatisfy { !$0.instruction.contains("ramp") && !$0.instruction.contains("exit") })
+    }
+
+    /// A trunk road through town (50 km/h) and its link: a turn, not "take the ramp".
+    @Test("a link off a trunk road through town is a turn, not a ramp")
+    func cityTrunkLinkIsNoRamp() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -400)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 400)
+        osm.node(4, x: 80, y: 60)
+        osm.node(5, x: 300, y: 60)
+        osm.way(1, [1, 2, 3], ["highway": "trunk", "name": "Mannerheimintie", "maxspeed": "50"])
+        osm.way(2, [2, 4], ["highway": "trunk_link", "name": "Mannerheimintie", "maxspeed": "50"])
+        osm.way(3, [4, 5], ["highway": "residential", "name": "Side Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -390), OSMFixture.coordinate(x: 290, y: 60))
+        #expect(!result.map(\.maneuver).contains(.onRamp) && !result.map(\.maneuver).contains(.offRamp))
+        #expect(result.allSatisfy { !$0.instruction.contains("ramp") }, "\(result.map(\.instruction))")
+    }
+
+    @Test("a turn in the last metres before the destination is left to the arrival")
+    func noManeuverRightBeforeTheDestination() throws {
+        let result = try steps(RoutingFixtures.crossroads(), RoutingFixtures.south, OSMFixture.coordinate(x: 15, y: 0))
+        #expect(result.map(\.maneuver) == [.depart, .arrive])
+    }
+}
+
+/// The whole sample map: what a driver hears on real routes.
+extension StepTests {
+    @Test("on 100 Helsinki routes few steps are name changes and maneuvers are at least 20 m apart (jogs 12 m)")
+    func helsinkiStepsAreClean() throws {
+        let router = try HelsinkiExactnessTests.loadedRouter()
+        var generator = SeededGenerator(seed: 14_014)
+        var steps: [RouteStep] = []
+        var routes = 0
+        while routes < 100 {
+            let a = Coordinate(
+                latitude: .random(in: 60.158...60.182, using: &generator),
+                longitude: .random(in: 24.925...24.960, using: &generator))
+            let b = Coordinate(
+                latitude: .random(in: 60.158...60.182, using: &generator),
+                longitude: .random(in: 24.925...24.960, using: &generator))
+            let result = router.route(RouteRequest(waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)]))
+            guard let route = result.routes.first else { continue }
+            routes += 1
+            steps += route.steps
+            // Only a jog onto another street (a turn and the opposite turn) may be shorter.
+            for (step, next) in zip(route.steps.dropFirst(), route.steps.dropFirst(2)) where next.maneuver != .arrive {
+                let jog = [step.maneuver, next.maneuver].sorted { $0.rawValue < $1.rawValue } == [.turnLeft, .turnRight]
+                #expect(
+                    step.distanceMeters >= 20 || (jog && step.distanceMeters >= 12),
+                    "\(route.steps.map(\.instruction)): \(step.instruction): \(step.distanceMeters) m")
+            }
+        }
+        let nameChanges = steps.filter { $0.instruction.hasPrefix("Continue onto") }.count
+        #expect(Double(nameChanges) / Double(steps.count) < 0.03, "\(nameChanges) of \(steps.count)")
     }
 }

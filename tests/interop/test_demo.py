@@ -26,7 +26,7 @@ MAP = ROOT / "maps" / "helsinki.osm.pbf"
 TRIP_TOPICS = {
     "gps.fix.v1", "nav.location.v1", "nav.route_changed.v1", "nav.arrival.v1", "nav.remaining_time.v1",
     "nav.remaining_distance.v1", "nav.delay_category.v1", "nav.lighting_mode.v1", "nav.speeding.v1",
-    "nav.nav_info.v1", "alert.speeding.v1", "ui.lighting.v1", "sys.heartbeat.v1",
+    "nav.nav_info.v1", "nav.voice_prompt.v1", "alert.speeding.v1", "ui.lighting.v1", "sys.heartbeat.v1",
 }
 
 

@@ -172,6 +172,9 @@ INVALID_PAYLOADS = [
     ("nav.speeding.v1", "/severity", "none"),
     ("nav.nav_info.v1", "/navState", "driving"),
     ("nav.nav_info.v1", "/currentStep/maneuver/modifier", "backwards"),
+    ("nav.voice_prompt.v1", "/kind", "whisper"),
+    ("nav.voice_prompt.v1", "/volumeLevel", "loud"),
+    ("nav.voice_prompt.v1", "/text", ""),
     ("alert.speeding.v1", "/severity", "notSpeeding"),
     ("ui.lighting.v1", "/theme/primaryBackground", "blue"),
     (  # wayIds and an area at once

@@ -125,7 +125,7 @@ public struct ClientPermissions: Sendable, Equatable {
         case .heartbeat, .trafficConditions:
             return false
         case .gpsFix, .navLocation, .navArrival, .navRouteChanged, .navRemainingTime, .navRemainingDistance,
-            .navDelayCategory, .navLightingMode, .navSpeeding, .navNavInfo, .alertSpeeding, .uiLighting:
+            .navDelayCategory, .navLightingMode, .navSpeeding, .navNavInfo, .navVoicePrompt, .alertSpeeding, .uiLighting:
             return true
         }
     }

@@ -12,11 +12,13 @@ public struct GuidanceStep: Hashable, Codable, Sendable {
     public var startIndex: Int
     /// Index of the leg polyline point where the step ends (equal to `startIndex` for the arrival step).
     public var endIndex: Int
+    /// For a roundabout: which exit to take (1 is the first).
+    public var roundaboutExit: Int?
 
     /// Creates a step covering the polyline points `startIndex...endIndex` of its leg.
     public init(
         maneuver: ManeuverKind, modifier: ManeuverModifier? = nil, instruction: String, roadName: String,
-        startIndex: Int, endIndex: Int
+        startIndex: Int, endIndex: Int, roundaboutExit: Int? = nil
     ) {
         self.maneuver = maneuver
         self.modifier = modifier
@@ -24,5 +26,6 @@ public struct GuidanceStep: Hashable, Codable, Sendable {
         self.roadName = roadName
         self.startIndex = startIndex
         self.endIndex = endIndex
+        self.roundaboutExit = roundaboutExit
     }
 }

@@ -26,7 +26,8 @@ struct PlannedRoute {
                 let (kind, modifier) = ManeuverMapping.guidance(step.maneuver)
                 return GuidanceStep(
                     maneuver: kind, modifier: modifier, instruction: step.instruction, roadName: step.roadName,
-                    startIndex: step.coordinateRange.lowerBound, endIndex: step.coordinateRange.upperBound)
+                    startIndex: step.coordinateRange.lowerBound, endIndex: step.coordinateRange.upperBound,
+                    roundaboutExit: step.roundaboutExit)
             }
             let wanted = destinations.indices.contains(index) ? destinations[index] : nil
             let destination = GuidanceWaypoint(

@@ -23,6 +23,9 @@ struct VehicleSession: Codable, Sendable {
     var lastFix: GPSFix?
     /// The latest road-snapped location published.
     var lastLocation: NavProtocol.SnappedLocation?
+    /// What voice guidance has said on the route; nil until the first input reaches it (and in sessions
+    /// saved before voice guidance existed).
+    var voice: VoiceGuidanceState?
 
     init(vehicle: String, configuration: NavigatorConfiguration = .defaults) {
         self.vehicle = vehicle

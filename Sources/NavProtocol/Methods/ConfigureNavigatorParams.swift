@@ -24,11 +24,21 @@ public struct ConfigureNavigatorParams: Codable, Sendable, Equatable, VehicleSco
     public var stopGuidanceAtArrival: Bool?
     /// Changes to the speed-alert thresholds.
     public var speedAlertOptions: SpeedAlertChanges?
+    /// Which voice prompts are spoken.
+    public var voiceGuidance: VoiceGuidance?
+    /// How loud prompts are played.
+    public var volumeLevel: VoiceVolumeLevel?
+    /// Metric or imperial prompts.
+    public var units: VoiceUnits?
+    /// The language of prompts.
+    public var language: VoiceLanguage?
 
     public init(
         vehicle: String? = nil, timeUpdateThreshold: Double? = nil, distanceUpdateThreshold: Double? = nil,
         travelMode: TravelMode? = nil, avoidsHighways: Bool? = nil, avoidsTolls: Bool? = nil,
-        avoidsFerries: Bool? = nil, stopGuidanceAtArrival: Bool? = nil, speedAlertOptions: SpeedAlertChanges? = nil
+        avoidsFerries: Bool? = nil, stopGuidanceAtArrival: Bool? = nil, speedAlertOptions: SpeedAlertChanges? = nil,
+        voiceGuidance: VoiceGuidance? = nil, volumeLevel: VoiceVolumeLevel? = nil, units: VoiceUnits? = nil,
+        language: VoiceLanguage? = nil
     ) {
         self.vehicle = vehicle
         self.timeUpdateThreshold = timeUpdateThreshold
@@ -39,6 +49,10 @@ public struct ConfigureNavigatorParams: Codable, Sendable, Equatable, VehicleSco
         self.avoidsFerries = avoidsFerries
         self.stopGuidanceAtArrival = stopGuidanceAtArrival
         self.speedAlertOptions = speedAlertOptions
+        self.voiceGuidance = voiceGuidance
+        self.volumeLevel = volumeLevel
+        self.units = units
+        self.language = language
     }
 
     /// Changes to ``SpeedAlertOptions``; absent fields keep their value.
@@ -70,6 +84,10 @@ public struct ConfigureNavigatorParams: Codable, Sendable, Equatable, VehicleSco
         if let avoidsTolls { result.avoidsTolls = avoidsTolls }
         if let avoidsFerries { result.avoidsFerries = avoidsFerries }
         if let stopGuidanceAtArrival { result.stopGuidanceAtArrival = stopGuidanceAtArrival }
+        if let voiceGuidance { result.voiceGuidance = voiceGuidance }
+        if let volumeLevel { result.volumeLevel = volumeLevel }
+        if let units { result.units = units }
+        if let language { result.language = language }
         if let changes = speedAlertOptions {
             if let value = changes.minorPercentage { result.speedAlertOptions.minorPercentage = value }
             if let value = changes.majorPercentage { result.speedAlertOptions.majorPercentage = value }

@@ -20,10 +20,20 @@ public struct NavigatorConfiguration: Codable, Sendable, Equatable {
     public var stopGuidanceAtArrival: Bool
     /// When speeding becomes a minor or a major alert.
     public var speedAlertOptions: SpeedAlertOptions
+    /// Which voice prompts are spoken (the SDK's `voiceGuidance`).
+    public var voiceGuidance: VoiceGuidance
+    /// How loud prompts are played (the SDK's `volumeLevel`; the last one set is kept, normal at first).
+    public var volumeLevel: VoiceVolumeLevel
+    /// Metric or imperial prompts.
+    public var units: VoiceUnits
+    /// The language of prompts.
+    public var language: VoiceLanguage
 
     public init(
         timeUpdateThreshold: Double, distanceUpdateThreshold: Double, travelMode: TravelMode, avoidsHighways: Bool,
-        avoidsTolls: Bool, avoidsFerries: Bool, stopGuidanceAtArrival: Bool, speedAlertOptions: SpeedAlertOptions
+        avoidsTolls: Bool, avoidsFerries: Bool, stopGuidanceAtArrival: Bool, speedAlertOptions: SpeedAlertOptions,
+        voiceGuidance: VoiceGuidance = .alertsAndGuidance, volumeLevel: VoiceVolumeLevel = .normal,
+        units: VoiceUnits = .metric, language: VoiceLanguage = .english
     ) {
         self.timeUpdateThreshold = timeUpdateThreshold
         self.distanceUpdateThreshold = distanceUpdateThreshold
@@ -33,6 +43,10 @@ public struct NavigatorConfiguration: Codable, Sendable, Equatable {
         self.avoidsFerries = avoidsFerries
         self.stopGuidanceAtArrival = stopGuidanceAtArrival
         self.speedAlertOptions = speedAlertOptions
+        self.voiceGuidance = voiceGuidance
+        self.volumeLevel = volumeLevel
+        self.units = units
+        self.language = language
     }
 
     /// The options a new vehicle session starts with; the thresholds are the SDK's defaults
@@ -42,3 +56,29 @@ public struct NavigatorConfiguration: Codable, Sendable, Equatable {
         avoidsTolls: false, avoidsFerries: false, stopGuidanceAtArrival: true, speedAlertOptions: .defaults)
 }
 
+extension NavigatorConfiguration {
+    private enum CodingKeys: String, CodingKey {
+        case timeUpdateThreshold, distanceUpdateThreshold, travelMode, avoidsHighways, avoidsTolls, avoidsFerries
+        case stopGuidanceAtArrival, speedAlertOptions, voiceGuidance, volumeLevel, units, language
+    }
+
+    /// Decodes a configuration; the voice settings may be missing (sessions saved before they existed),
+    /// and then take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            timeUpdateThreshold: try container.decode(Double.self, forKey: .timeUpdateThreshold),
+            distanceUpdateThreshold: try container.decode(Double.self, forKey: .distanceUpdateThreshold),
+            travelMode: try container.decode(TravelMode.self, forKey: .travelMode),
+            avoidsHighways: try container.decode(Bool.self, forKey: .avoidsHighways),
+            avoidsTolls: try container.decode(Bool.self, forKey: .avoidsTolls),
+            avoidsFerries: try container.decode(Bool.self, forKey: .avoidsFerries),
+            stopGuidanceAtArrival: try container.decode(Bool.self, forKey: .stopGuidanceAtArrival),
+            speedAlertOptions: try container.decode(SpeedAlertOptions.self, forKey: .speedAlertOptions),
+            voiceGuidance: try container.decodeIfPresent(VoiceGuidance.self, forKey: .voiceGuidance)
+                ?? .alertsAndGuidance,
+            volumeLevel: try container.decodeIfPresent(VoiceVolumeLevel.self, forKey: .volumeLevel) ?? .normal,
+            units: try container.decodeIfPresent(VoiceUnits.self, forKey: .units) ?? .metric,
+            language: try container.decodeIfPresent(VoiceLanguage.self, forKey: .language) ?? .english)
+    }
+}

@@ -22,6 +22,7 @@ public enum ProtocolSamples {
         case .navLightingMode: LightingModeSuggestion(mode: .lowLight, sunElevationDegrees: -12.4)
         case .navSpeeding: speedingUpdate
         case .navNavInfo: navInfo
+        case .navVoicePrompt: voicePrompt
         case .alertSpeeding: speedAlert
         case .uiLighting: AppliedLighting(appliedMode: .lowLight, theme: .night, changedAt: time.adding(seconds: -95))
         case .trafficConditions: trafficConditions
@@ -85,7 +86,7 @@ public enum ProtocolSamples {
     /// A partial `navigator.configure`: the thresholds from the SDK guide and a stricter major alert.
     public static let configureNavigatorParams = ConfigureNavigatorParams(
         timeUpdateThreshold: 10, distanceUpdateThreshold: 100,
-        speedAlertOptions: .init(minorPercentage: 5, majorPercentage: 15))
+        speedAlertOptions: .init(minorPercentage: 5, majorPercentage: 15), volumeLevel: .high, language: .finnish)
 
     // MARK: Places
 
@@ -145,6 +146,12 @@ public enum ProtocolSamples {
         percentageAboveLimit: 17.5, raised: true)
 
     /// Approaching the left turn from Kaivokatu onto Mannerheimintie.
+    /// A pre-transition prompt 300 m before a right turn, at normal volume.
+    public static let voicePrompt = VoicePrompt(
+        text: "In 300 meters, turn right onto Mannerheimintie.", kind: .preTransition, routeLegIndex: 0, stepIndex: 3,
+        distanceMeters: 296.4, language: .english, units: .metric, volumeLevel: .normal, time: time,
+        validUntil: time.adding(seconds: 14.5))
+
     public static let navInfo = NavInfo(
         navState: .enroute,
         currentStep: NavStep(

@@ -3,23 +3,61 @@ import NavMap
 
 /// Finds the maneuvers along a path and writes their instructions.
 ///
-/// A new step starts where the road name changes, where the path turns noticeably, at ramps, forks,
-/// roundabouts and ferries; gentle bends along the same road stay inside one step.
+/// A new step starts where the path turns noticeably, at ramps, forks, roundabouts and ferries. A new name
+/// alone does not make a step (a driver going straight on needs no instruction), unless the road's
+/// reference number changes or it becomes a road of another kind (see ``roadGroup(_:)``). Maneuvers too
+/// close together to be driven apart are then joined into one (see ``StepBuilder/simplified(_:arcs:cumulative:)``).
 struct StepBuilder {
     let graph: RoadGraph
     let mode: TravelMode
 
-    private struct Marker {
+    struct Marker {
         var index: Int
         var maneuver: Maneuver
         var exit: Int?
         var roadName: String
+        /// For the departure: the path position whose direction "Head …" names.
+        var departureArc = 0
     }
 
     func steps(
         arcs: [Int], coordinates: [Coordinate], cumulative: [Double], durations: [Double], names: [String],
         isFinal: Bool
     ) -> [RouteStep] {
+        let path = Path(coordinates: coordinates, cumulative: cumulative)
+        let markers = simplified(
+            maneuverMarkers(arcs: arcs, names: names, path: path), arcs: arcs, cumulative: cumulative)
+        let last = coordinates.count - 1
+        var steps: [RouteStep] = []
+        for (k, marker) in markers.enumerated() {
+            let end = k + 1 < markers.count ? markers[k + 1].index : last
+            let distance = cumulative[end] - cumulative[marker.index]
+            let duration = durations[marker.index..<end].reduce(0, +)
+            var instruction = Self.instruction(marker.maneuver, exit: marker.exit, road: marker.roadName)
+            if marker.maneuver == .depart {
+                // The first stretch with a length: the origin may have snapped onto a node.
+                var from = marker.departureArc
+                while from + 1 < last && coordinates[from].distance(to: coordinates[from + 1]) < 0.5 { from += 1 }
+                let bearing = coordinates[from].bearing(to: coordinates[min(from + 1, last)])
+                instruction =
+                    "Head \(Self.compass(bearing))" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
+            }
+            steps.append(
+                RouteStep(
+                    maneuver: marker.maneuver, roundaboutExit: marker.exit, roadName: marker.roadName,
+                    instruction: instruction, distanceMeters: distance, durationSeconds: duration,
+                    coordinateRange: marker.index...end, location: coordinates[marker.index]))
+        }
+        steps.append(
+            RouteStep(
+                maneuver: .arrive, roundaboutExit: nil, roadName: names.last ?? "",
+                instruction: isFinal ? "You have arrived at your destination" : "You have arrived at your waypoint",
+                distanceMeters: 0, durationSeconds: 0, coordinateRange: last...last, location: coordinates[last]))
+        return steps
+    }
+
+    /// One marker per place where the driver has to do something, before close ones are joined.
+    private func maneuverMarkers(arcs: [Int], names: [String], path: Path) -> [Marker] {
         var markers = [Marker(index: 0, maneuver: .depart, exit: nil, roadName: names.first ?? "")]
         var i = 1
         while i < arcs.count {
@@ -45,36 +83,12 @@ struct StepBuilder {
                 i += 1
                 continue
             }
-            if let maneuver = maneuver(from: a, to: b, sameName: names[i] == names[i - 1]) {
+            if let maneuver = maneuver(at: i, arcs: arcs, path: path, sameName: names[i] == names[i - 1]) {
                 markers.append(Marker(index: i, maneuver: maneuver, exit: nil, roadName: names[i]))
             }
             i += 1
         }
-
-        let last = coordinates.count - 1
-        var steps: [RouteStep] = []
-        for (k, marker) in markers.enumerated() {
-            let end = k + 1 < markers.count ? markers[k + 1].index : last
-            let distance = cumulative[end] - cumulative[marker.index]
-            let duration = durations[marker.index..<end].reduce(0, +)
-            var instruction = Self.instruction(marker.maneuver, exit: marker.exit, road: marker.roadName)
-            if marker.maneuver == .depart {
-                let bearing = coordinates[0].bearing(to: coordinates[min(1, last)])
-                instruction =
-                    "Head \(Self.compass(bearing))" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
-            }
-            steps.append(
-                RouteStep(
-                    maneuver: marker.maneuver, roundaboutExit: marker.exit, roadName: marker.roadName,
-                    instruction: instruction, distanceMeters: distance, durationSeconds: duration,
-                    coordinateRange: marker.index...end, location: coordinates[marker.index]))
-        }
-        steps.append(
-            RouteStep(
-                maneuver: .arrive, roundaboutExit: nil, roadName: names.last ?? "",
-                instruction: isFinal ? "You have arrived at your destination" : "You have arrived at your waypoint",
-                distanceMeters: 0, durationSeconds: 0, coordinateRange: last...last, location: coordinates[last]))
-        return steps
+        return markers
     }
 
     /// Whether a roundabout node has a way out that the mode may take.
@@ -84,20 +98,79 @@ struct StepBuilder {
         }
     }
 
-    private func bearing(ofArc arc: Int) -> Double {
+    func bearing(ofArc arc: Int) -> Double {
         graph.coordinate(ofNode: Int(graph.tail(ofArc: arc))).bearing(
             to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
     }
 
-    private func maneuver(from a: Int, to b: Int, sameName: Bool) -> Maneuver? {
-        let turn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
-        let fromClass = graph.highwayClass(ofWay: graph.way(ofSegment: a >> 1))
-        let toClass = graph.highwayClass(ofWay: graph.way(ofSegment: b >> 1))
-        let fromMain = fromClass == .motorway || fromClass == .trunk
-        let toMain = toClass == .motorway || toClass == .trunk
-        if fromMain && toClass.isLink && (toClass == .motorwayLink || toClass == .trunkLink) { return .offRamp }
-        if !fromMain && !fromClass.isLink && (toClass == .motorwayLink || toClass == .trunkLink) { return .onRamp }
-        if fromClass.isLink && toMain { return .merge }
+    func highwayClass(ofArc arc: Int) -> HighwayClass {
+        graph.highwayClass(ofWay: graph.way(ofSegment: arc >> 1))
+    }
+
+    /// Motorways, and trunk roads built for speed: where leaving by a link is an exit and joining one a
+    /// merge. A trunk road through town (Mannerheimintie, Hämeentie) is driven like any main street, and
+    /// its links are ordinary turns.
+    private func isFastRoad(_ arc: Int) -> Bool {
+        switch highwayClass(ofArc: arc) {
+        case .motorway: true
+        case .trunk: graph.speed(ofArc: arc, mode: .driving) >= Self.fastRoadSpeed
+        default: false
+        }
+    }
+
+    /// 70 km/h in m/s: the speed from which a trunk road counts as a fast road.
+    static let fastRoadSpeed = 70 / 3.6
+
+    /// Whether the links starting at path position `i` lead onto a fast road.
+    private func linksLeadOntoFastRoad(from i: Int, arcs: [Int]) -> Bool {
+        var j = i
+        while j < arcs.count && highwayClass(ofArc: arcs[j]).isLink { j += 1 }
+        return j < arcs.count && isFastRoad(arcs[j])
+    }
+
+    /// Roads a driver tells apart: a step for a new name alone is made only between groups.
+    static func roadGroup(_ highway: HighwayClass) -> Int {
+        switch highway {
+        case .motorway, .motorwayLink: 0
+        case .trunk, .trunkLink: 1
+        case .primary, .primaryLink, .secondary, .secondaryLink, .tertiary, .tertiaryLink, .unclassified,
+            .residential, .livingStreet, .road:
+            2
+        case .service, .track, .busway: 3
+        case .cycleway, .path, .footway, .pedestrian, .steps, .bridleway: 4
+        case .ferry: 5
+        }
+    }
+
+    /// Whether going straight on from arc `a` into arc `b` under a new name deserves a step: when a new
+    /// reference number starts (the driver follows signs by it) or the road becomes another kind of road.
+    private func nameChangeMatters(from a: Int, to b: Int) -> Bool {
+        let fromWay = graph.way(ofSegment: a >> 1)
+        let toWay = graph.way(ofSegment: b >> 1)
+        let newRef = graph.ref(ofWay: toWay)
+        if !newRef.isEmpty && newRef != graph.ref(ofWay: fromWay) { return true }
+        return Self.roadGroup(graph.highwayClass(ofWay: fromWay)) != Self.roadGroup(graph.highwayClass(ofWay: toWay))
+    }
+
+    private func maneuver(at i: Int, arcs: [Int], path: Path, sameName: Bool) -> Maneuver? {
+        let a = arcs[i - 1]
+        let b = arcs[i]
+        // Where the name changes, whether the driver turns or goes on is judged over the stretch around the
+        // junction; along one road the segments' own directions are kept, so a hairpin next to a junction
+        // does not make a U-turn of it.
+        let arcTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: b))
+        let stretchTurn = Geodesy.bearingDifference(
+            from: path.bearing(at: i, looking: -Self.turnWindow) ?? bearing(ofArc: a),
+            to: path.bearing(at: i, looking: Self.turnWindow) ?? bearing(ofArc: b))
+        let turn = sameName || abs(stretchTurn) > 150 ? arcTurn : stretchTurn
+        let fromClass = highwayClass(ofArc: a)
+        let toClass = highwayClass(ofArc: b)
+        let toHighwayLink = toClass == .motorwayLink || toClass == .trunkLink
+        if isFastRoad(a) && toClass.isLink { return .offRamp }
+        if !fromClass.isLink && !isFastRoad(a) && toHighwayLink && linksLeadOntoFastRoad(from: i, arcs: arcs) {
+            return .onRamp
+        }
+        if fromClass.isLink && isFastRoad(b) { return .merge }
 
         let node = Int(graph.head(ofArc: a))
         let others = graph.outgoingArcs(ofNode: node).map(Int.init).filter {
@@ -110,18 +183,71 @@ struct StepBuilder {
             })
         {
             let otherTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
-            if !sameName || fromMain { return turn < otherTurn ? .forkLeft : .forkRight }
-        }
-        // Where the road merely bends and there is nothing else to take, there is nothing to say either,
-        // unless the road gets a new name.
-        if others.isEmpty {
-            return sameName || graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty ? nil : .continue
+            if !sameName || isFastRoad(a) { return turn < otherTurn ? .forkLeft : .forkRight }
         }
         let magnitude = abs(turn)
-        if sameName && magnitude < 40 { return nil }
-        if magnitude < 20 { return sameName ? nil : .continue }
-        let left = turn < 0
+        // Where the road merely bends and no other road meets it, there is nothing to say either. A one-way
+        // street coming the other way is still a road the driver sees, so a turn past it is announced.
+        // Roads closed to this mode (a bus street, a one-way street's far end) count too: the driver sees
+        // a junction there. Paths do not.
+        let otherRoadsMeet =
+            !others.isEmpty
+            || (graph.incomingArcs(ofNode: node) + graph.outgoingArcs(ofNode: node)).contains { arc in
+                let segment = Int(arc) >> 1
+                return segment != a >> 1 && segment != b >> 1 && Self.roadGroup(highwayClass(ofArc: Int(arc))) < 4
+            }
+        // A sharp bend onto a street with a new name is a turn even where nothing else meets it: the driver
+        // follows the street signs.
+        let namedBend =
+            !sameName && magnitude >= Self.namedBendAngle && !graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty
+        if (!otherRoadsMeet && !namedBend) || magnitude < 20 || (sameName && magnitude < 40) {
+            return !sameName && magnitude < 40 && nameChangeMatters(from: a, to: b) ? .continue : nil
+        }
+        return Self.turn(turn)
+    }
+
+    /// The least bend (degrees) onto a newly named street that is announced without a junction.
+    static let namedBendAngle = 60.0
+
+    /// How far before and after a junction the road's direction is taken: streets drawn as many short
+    /// segments curve into a turn over tens of metres, and one segment's direction misses it.
+    static let turnWindow = 25.0
+
+    /// The route's polyline with distances, for directions over a stretch of road.
+    struct Path {
+        let coordinates: [Coordinate]
+        let cumulative: [Double]
+
+        /// The direction from point `index` to the point `distance` metres further along (or from the
+        /// point that far back, for a negative distance); nil where the path has no length that way.
+        func bearing(at index: Int, looking distance: Double) -> Double? {
+            let target = min(max(cumulative[index] + distance, 0), cumulative[cumulative.count - 1])
+            guard abs(target - cumulative[index]) > 1 else { return nil }
+            var j = index
+            if distance > 0 {
+                while j + 1 < cumulative.count && cumulative[j + 1] < target { j += 1 }
+            } else {
+                while j > 0 && cumulative[j - 1] > target { j -= 1 }
+            }
+            let (from, to) = distance > 0 ? (j, min(j + 1, coordinates.count - 1)) : (max(j - 1, 0), j)
+            let span = cumulative[to] - cumulative[from]
+            let fraction = span > 0 ? (target - cumulative[from]) / span : 0
+            let a = coordinates[from]
+            let b = coordinates[to]
+            let point = Coordinate(
+                latitude: a.latitude + (b.latitude - a.latitude) * fraction,
+                longitude: a.longitude + (b.longitude - a.longitude) * fraction)
+            return distance > 0
+                ? coordinates[index].bearing(to: point) : point.bearing(to: coordinates[index])
+        }
+    }
+
+    /// The turn maneuver for a change of direction in degrees (negative to the left); nil for straight on.
+    static func turn(_ degrees: Double) -> Maneuver? {
+        let magnitude = abs(degrees)
+        let left = degrees < 0
         switch magnitude {
+        case ..<20: return nil
         case ..<45: return left ? .slightLeft : .slightRight
         case ..<120: return left ? .turnLeft : .turnRight
         case ..<165: return left ? .sharpLeft : .sharpRight

@@ -25,8 +25,9 @@ public enum BusInput: Sendable {
         case .uiLighting: self = .vehicle(.lighting(try message.decode(AppliedLighting.self)))
         case .navArrival: self = .vehicle(.arrival(try message.decode(Arrival.self)))
         case .trafficConditions: self = .traffic(try message.decode(TrafficConditions.self))
-        // The page shows the applied theme, not the navigator's suggestion; fixes arrive snapped as nav.location.v1.
-        case .navLightingMode, .gpsFix, .heartbeat: return nil
+        // The page shows the applied theme, not the navigator's suggestion; fixes arrive snapped as nav.location.v1;
+        // voice prompts are for navbus-speaker.
+        case .navLightingMode, .gpsFix, .heartbeat, .navVoicePrompt: return nil
         }
     }
 }

@@ -1,0 +1,105 @@
+import NavCore
+
+/// English prompts in the style of a car's navigation ("In 300 meters, turn right onto Kaivokatu.").
+struct EnglishPhrasebook: Phrasebook {
+    func clause(_ maneuver: SpokenManeuver) -> String {
+        let road = maneuver.road
+        let onto = road.isEmpty ? "" : " onto \(road)"
+        switch maneuver.action {
+        case .depart(let compass): return "head \(Self.compass(compass))" + (road.isEmpty ? "" : " on \(road)")
+        case .turn(let modifier):
+            switch modifier {
+            case .left: return "turn left" + onto
+            case .right: return "turn right" + onto
+            case .slightLeft: return "bear left" + onto
+            case .slightRight: return "bear right" + onto
+            case .sharpLeft: return "turn sharp left" + onto
+            case .sharpRight: return "turn sharp right" + onto
+            case .uTurn: return "make a U-turn" + onto
+            case .straight: return road.isEmpty ? "continue straight" : "continue onto \(road)"
+            }
+        case .keep(let left): return "keep \(left ? "left" : "right")" + onto
+        case .continueStraight: return road.isEmpty ? "continue straight" : "continue onto \(road)"
+        case .uTurn: return "make a U-turn" + onto
+        case .merge: return "merge" + onto
+        case .onRamp: return "take the ramp" + onto
+        case .offRamp: return "take the exit" + onto
+        case .roundabout(let exit): return "at the roundabout, take the \(Self.ordinal(exit)) exit" + onto
+        case .arrive(let side, let isFinal):
+            let place = isFinal ? "your destination" : "your stop"
+            guard let side else { return "\(place) is ahead" }
+            return "\(place) is on the \(side.rawValue)"
+        }
+    }
+
+    func clause(_ clause: String, in distance: SpokenDistance) -> String {
+        "in \(Self.words(distance)), \(clause)"
+    }
+
+    func chain(_ first: String, then second: String) -> String {
+        "\(first), then \(second)"
+    }
+
+    func then(_ clause: String) -> String {
+        "then \(clause)"
+    }
+
+    func continueFor(_ distance: SpokenDistance) -> String {
+        "continue for \(Self.words(distance))"
+    }
+
+    var rerouted: String { "route recalculated" }
+
+    var fasterRoute: String { "taking a faster route" }
+
+    func speedLimit(_ limit: Int, units: VoiceUnits) -> String {
+        "speed limit \(limit) " + (units == .metric ? "kilometers per hour" : "miles per hour")
+    }
+
+    static func words(_ distance: SpokenDistance) -> String {
+        switch distance {
+        case .meters(let meters): return "\(meters) meters"
+        case .kilometers(let halves):
+            return halves == 2 ? "1 kilometer" : "\(Self.halves(halves)) kilometers"
+        case .feet(let feet): return "\(feet) feet"
+        case .miles(let quarters):
+            switch quarters {
+            case 1: return "a quarter mile"
+            case 2: return "half a mile"
+            case 3: return "three quarters of a mile"
+            case 4: return "1 mile"
+            default: return "\(Self.halves(quarters / 2)) miles"
+            }
+        }
+    }
+
+    /// 3 halves as "1.5", 4 as "2".
+    static func halves(_ halves: Int) -> String {
+        halves % 2 == 0 ? "\(halves / 2)" : "\(halves / 2).5"
+    }
+
+    static func ordinal(_ n: Int) -> String {
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+
+    static func compass(_ compass: Compass) -> String {
+        switch compass {
+        case .north: "north"
+        case .northeast: "northeast"
+        case .east: "east"
+        case .southeast: "southeast"
+        case .south: "south"
+        case .southwest: "southwest"
+        case .west: "west"
+        case .northwest: "northwest"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import NavCore
+import NavMap
+import NavNavigator
+import enum NavProtocol.VoiceLanguage
+import struct NavProtocol.NavigatorConfiguration
+import NavRouting
+
+/// Voice prompt timing over many routes: each route is driven at each speed through the guidance engine
+/// and the voice monitor (``PromptRehearsal``) and audited. The last line of output is JSON for
+/// `scripts/bench_voice_vs_valhalla.py`, which compares the same routes with Valhalla's narrative.
+///
+/// Usage: `navbus-bench voice [--map FILE] [--pairs FILE.json | --routes N --seed N] [--speeds 20,50,100]
+/// [--language en|fi] [--show-late]`
+enum VoiceBenchmark {
+    static func run(arguments: [String]) throws {
+        var map = "maps/helsinki.osm.pbf"
+        var pairsFile: String?
+        var routes = 200
+        var seed: UInt64 = 14
+        var speeds = [20.0, 50.0, 100.0]
+        var configuration = NavigatorConfiguration.defaults
+        var showLate = false
+        var iterator = arguments.makeIterator()
+        while let flag = iterator.next() {
+            if flag == "--show-late" {
+                showLate = true
+                continue
+            }
+            guard let value = iterator.next() else { throw RoutingBenchmark.UsageError(message: "\(flag) needs a value") }
+            switch flag {
+            case "--map": map = value
+            case "--pairs": pairsFile = value
+            case "--routes": routes = try RoutingBenchmark.Configuration.number(value, flag)
+            case "--seed": seed = UInt64(try RoutingBenchmark.Configuration.number(value, flag))
+            case "--speeds": speeds = value.split(separator: ",").compactMap { Double($0) }
+            case "--language":
+                guard let language = VoiceLanguage(rawValue: value) else {
+                    throw RoutingBenchmark.UsageError(message: "--language takes en or fi")
+                }
+                configuration.language = language
+            default: throw RoutingBenchmark.UsageError(message: "unknown option \(flag)")
+            }
+        }
+        let router = Router(graph: try MapLoader.load(path: map))
+        var pairs: [(Coordinate, Coordinate)] = []
+        if let pairsFile {
+            let decoded = try JSONDecoder().decode(
+                [[[Double]]].self, from: Data(contentsOf: URL(fileURLWithPath: pairsFile)))
+            pairs = decoded.compactMap { pair in
+                guard pair.count == 2, pair[0].count == 2, pair[1].count == 2 else { return nil }
+                return (
+                    Coordinate(latitude: pair[0][0], longitude: pair[0][1]),
+                    Coordinate(latitude: pair[1][0], longitude: pair[1][1])
+                )
+            }
+        } else {
+            var random = SeededGenerator(seed: seed)
+            func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
+            pairs = (0..<routes).map { _ in
+                (
+                    Coordinate(latitude: uniform(60.158...60.182), longitude: uniform(24.925...24.960)),
+                    Coordinate(latitude: uniform(60.158...60.182), longitude: uniform(24.925...24.960))
+                )
+            }
+        }
+        let planned = pairs.compactMap { a, b in
+            router.route(RouteRequest(waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)])).routes.first
+        }
+        var results: [[String: Any]] = []
+        var chained = 0
+        var capitalisedThen = 0
+        var rampSteps = 0
+        // A street name left in the nominative after a generic noun in the allative ("kadulle Kaivokatu"),
+        // Valhalla's Finnish fault.
+        var uninflectedNames = 0
+        for kmh in speeds {
+            var total = PromptRehearsal.Audit()
+            var promptsPerRoute: [Int] = []
+            let start = Date()
+            for route in planned {
+                let rehearsal = try PromptRehearsal(route: route, speed: kmh / 3.6, configuration: configuration)
+                let audit = rehearsal.audit
+                if showLate, audit.late > 0 {
+                    print("late at \(kmh) km/h; maneuvers:", rehearsal.maneuvers.map { "\($0.instruction) @\(Int($0.distanceAlong)) m" })
+                    print("  prompts:", rehearsal.prompts.map { "\($0.prompt.text) @\(Int($0.distanceAlong)) m" })
+                }
+                total.maneuvers += audit.maneuvers
+                total.announcedInTime += audit.announcedInTime
+                total.late += audit.late
+                total.repeated += audit.repeated
+                // Phrasing is counted at town speed (or the only speed asked for).
+                if kmh == 50 || (speeds.count == 1) || (!speeds.contains(50) && kmh == speeds[0]) {
+                    chained += audit.chained
+                    capitalisedThen += audit.capitalisedThen
+                    rampSteps += audit.rampSteps
+                    uninflectedNames += rehearsal.prompts.count {
+                        $0.prompt.text.range(of: #"(kadulle|tielle|väylälle|raitille) \p{Lu}"#, options: .regularExpression) != nil
+                    }
+                }
+                promptsPerRoute.append(rehearsal.prompts.count)
+            }
+            let seconds = Date().timeIntervalSince(start)
+            let median = promptsPerRoute.sorted()[promptsPerRoute.count / 2]
+            print(
+                String(
+                    format: "%3.0f km/h: %d routes, %d maneuvers, announced >= 5 s ahead %d (%.1f %%), late %d, "
+                        + "repeated stages %d, median %d prompts per route, %.2f ms per route driven",
+                    kmh, planned.count, total.maneuvers, total.announcedInTime,
+                    100 * Double(total.announcedInTime) / Double(max(1, total.maneuvers)), total.late, total.repeated,
+                    median, 1000 * seconds / Double(max(1, planned.count))))
+            results.append([
+                "kmh": kmh, "maneuvers": total.maneuvers, "announcedInTime": total.announcedInTime,
+                "late": total.late, "repeated": total.repeated,
+            ])
+        }
+        print("chained prompts \(chained), with a capital after then \(capitalisedThen), ramp steps \(rampSteps)")
+        let summary: [String: Any] = [
+            "routes": planned.count, "speeds": results, "chained": chained, "capitalisedThen": capitalisedThen,
+            "rampSteps": rampSteps, "uninflectedNames": uninflectedNames,
+        ]
+        print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))
+    }
+}

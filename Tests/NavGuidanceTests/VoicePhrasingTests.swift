@@ -1,0 +1,103 @@
+@testable import NavGuidance
+import Testing
+
+@Suite("How prompts are worded")
+struct VoicePhrasingTests {
+    @Test(
+        "metric distances: 10 m steps below 100 m, 100 m steps to 900 m, then half kilometres",
+        arguments: [
+            (4.0, "10 meters"), (44, "40 meters"), (87, "90 meters"), (96, "100 meters"), (287, "300 meters"),
+            (349, "300 meters"), (351, "400 meters"), (890, "900 meters"), (951, "1 kilometer"),
+            (1_240, "1 kilometer"), (1_260, "1.5 kilometers"), (2_740, "2.5 kilometers"), (3_900, "4 kilometers"),
+        ])
+    func metricDistances(meters: Double, spoken: String) {
+        #expect(EnglishPhrasebook.words(SpokenDistance(meters: meters, units: .metric)) == spoken)
+    }
+
+    @Test(
+        "imperial distances: feet to 1000 ft, quarter miles to a mile, then half miles",
+        arguments: [
+            (10.0, "30 feet"), (91.44, "300 feet"), (280, "900 feet"), (300, "1000 feet"), (402, "a quarter mile"),
+            (805, "half a mile"), (1_207, "three quarters of a mile"), (1_609, "1 mile"), (2_414, "1.5 miles"),
+            (3_300, "2 miles"),
+        ])
+    func imperialDistances(meters: Double, spoken: String) {
+        #expect(EnglishPhrasebook.words(SpokenDistance(meters: meters, units: .imperial)) == spoken)
+    }
+
+    @Test("Finnish distances take the genitive before päästä and the partitive after a number")
+    func finnishDistances() {
+        #expect(FinnishPhrasebook.genitive(.meters(300)) == "300 metrin")
+        #expect(FinnishPhrasebook.genitive(.kilometers(halves: 3)) == "1,5 kilometrin")
+        #expect(FinnishPhrasebook.amount(.meters(400)) == "400 metriä")
+        #expect(FinnishPhrasebook.amount(.kilometers(halves: 2)) == "1 kilometri")
+        #expect(FinnishPhrasebook.amount(.kilometers(halves: 5)) == "2,5 kilometriä")
+    }
+
+    @Test(
+        "Finnish street names go to the allative by their ending's gradation",
+        arguments: [
+            ("Kaivokatu", "Kaivokadulle"), ("Mannerheimintie", "Mannerheimintielle"),
+            ("Kaisaniemen puistokuja", "Kaisaniemen puistokujalle"), ("Itäväylä", "Itäväylälle"),
+            ("Hakaniemenranta", "Hakaniemenrannalle"), ("Kauppatori", "Kauppatorille"),
+            ("Kalevankatu", "Kalevankadulle"), ("Mäntytie", "Mäntytielle"), ("Sammonpolku", "Sammonpolulle"),
+            ("Ratapihankuja", "Ratapihankujalle"), ("Linnankoskenpuistotie", "Linnankoskenpuistotielle"),
+            ("Mechelininkaari", "Mechelininkaarelle"), ("Ruoholahti", "Ruoholahdelle"), ("Kumpulanmäki", "Kumpulanmäelle"),
+            ("Pitkäsilta", "Pitkäsillalle"), ("Urheilukenttä", "Urheilukentälle"), ("Ratapiha", "Ratapihalle"),
+            ("Kamppi", "Kampille"), ("Asema-aukio", "Asema-aukiolle"), ("Lauttasaari", "Lauttasaarelle"),
+            ("Munkkiniemen puistikko", "Munkkiniemen puistikolle"), ("Kivirinne", "Kivirinteelle"),
+            ("Hiekkakangas", "Hiekkakankaalle"), ("Bulevardi", "Bulevardille"),
+            ("Pohjoinen Makasiinikatu", "Pohjoiselle Makasiinikadulle"),
+            ("Itäinen Teatterikuja", "Itäiselle Teatterikujalle"), ("Alvar Aallon katu", "Alvar Aallon kadulle"),
+            ("Kehä I", "Kehä I:lle"), ("E12", "E12:lle"),
+        ])
+    func finnishAllative(name: String, allative: String) {
+        #expect(FinnishInflection.allative(name) == allative)
+    }
+
+    @Test(
+        "Finnish street names in the partitive keep the strong grade and follow vowel harmony",
+        arguments: [
+            ("Fabianinkatu", "Fabianinkatua"), ("Mannerheimintie", "Mannerheimintietä"), ("Itäväylä", "Itäväylää"),
+            ("Hakaniemenranta", "Hakaniemenrantaa"), ("Mechelininkaari", "Mechelininkaarta"),
+            ("Hakaniemi", "Hakaniemeä"), ("Asema-aukio", "Asema-aukiota"),
+            ("Pohjoinen Makasiinikatu", "Pohjoista Makasiinikatua"), ("Itäinen Teatterikuja", "Itäistä Teatterikujaa"),
+        ])
+    func finnishPartitive(name: String, partitive: String) {
+        #expect(FinnishInflection.partitive(name) == partitive)
+    }
+
+    @Test("English clauses and sentences: capital only at the start, a lower-case then")
+    func englishSentences() {
+        let book = EnglishPhrasebook()
+        let right = book.clause(SpokenManeuver(action: .turn(.right), road: "Mannerheimintie"))
+        let left = book.clause(SpokenManeuver(action: .turn(.left), road: "Kaivokatu"))
+        #expect(EnglishPhrasebook.sentence(book.clause(right, in: .meters(300)))
+            == "In 300 meters, turn right onto Mannerheimintie.")
+        #expect(EnglishPhrasebook.sentence(book.chain(right, then: left))
+            == "Turn right onto Mannerheimintie, then turn left onto Kaivokatu.")
+        #expect(book.clause(SpokenManeuver(action: .roundabout(exit: 2), road: "Ring Road"))
+            == "at the roundabout, take the 2nd exit onto Ring Road")
+        #expect(book.clause(SpokenManeuver(action: .arrive(side: .right, isFinal: true), road: ""))
+            == "your destination is on the right")
+        #expect(EnglishPhrasebook.sentence(book.continueFor(.kilometers(halves: 3))) == "Continue for 1.5 kilometers.")
+    }
+
+    @Test("Finnish clauses put the street in the case the verb needs, never \"kadulle Kaivokatu\"")
+    func finnishSentences() {
+        let book = FinnishPhrasebook()
+        let right = book.clause(SpokenManeuver(action: .turn(.right), road: "Kaivokatu"))
+        #expect(right == "käänny oikealle Kaivokadulle")
+        #expect(EnglishPhrasebook.sentence(book.clause(right, in: .meters(300)))
+            == "300 metrin päästä käänny oikealle Kaivokadulle.")
+        let left = book.clause(SpokenManeuver(action: .turn(.left), road: "Mikonkatu"))
+        #expect(EnglishPhrasebook.sentence(book.chain(right, then: left))
+            == "Käänny oikealle Kaivokadulle, sitten käänny vasemmalle Mikonkadulle.")
+        #expect(book.clause(SpokenManeuver(action: .depart(compass: .north), road: "Fabianinkatu"))
+            == "aja pohjoiseen Fabianinkatua")
+        #expect(book.clause(SpokenManeuver(action: .roundabout(exit: 3), road: "Sturenkatu"))
+            == "poistu liikenneympyrästä kolmannesta liittymästä Sturenkadulle")
+        #expect(book.clause(SpokenManeuver(action: .arrive(side: .left, isFinal: true), road: ""))
+            == "määränpää on vasemmalla")
+    }
+}

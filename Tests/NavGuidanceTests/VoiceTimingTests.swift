@@ -1,0 +1,182 @@
+import NavGuidance
+import Testing
+
+/// A guidance session with the voice monitor following it, as the navigator runs the two.
+struct VoiceSession {
+    var session: Session
+    var monitor = VoicePromptMonitor()
+    var voice: VoiceGuidanceState
+    /// Every prompt, with the true metres still to drive to the end of the leg when it was made.
+    var prompts: [(prompt: VoicePrompt, remaining: Double)] = []
+
+    init(route: GuidanceRoute, settings: VoiceSettings = VoiceSettings()) {
+        voice = VoiceGuidanceState(settings: settings)
+        session = Session(route: GuidanceRoute(legs: []))
+        send(.setRoute(route))
+    }
+
+    mutating func send(_ input: GuidanceInput, remaining: Double = .nan) {
+        let events = session.send(input)
+        for prompt in monitor.follow(input, events: events, guidance: session.state, state: &voice) {
+            prompts.append((prompt, remaining))
+        }
+    }
+
+    /// Drives a straight-line polyline exactly (no noise) at `speed`, one fix a second.
+    mutating func drive(_ points: [(Double, Double)], speed: Double, startTime: Double = 1_710_936_000) {
+        var trace = Trace(seed: 1, sigma: 0, startTime: startTime)
+        trace.drive(points, speed: speed)
+        let length = zip(points, points.dropFirst()).reduce(0.0) { total, pair in
+            let (a, b) = pair
+            return total + ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot()
+        }
+        for (second, sample) in trace.samples.enumerated() {
+            send(.fix(sample.fix), remaining: length - Double(second) * speed)
+        }
+    }
+
+    func prompts(for step: Int) -> [(prompt: VoicePrompt, remaining: Double)] {
+        prompts.filter { $0.prompt.stepIndex == step && $0.prompt.kind != .postTransition }
+    }
+}
+
+@Suite("When prompts are spoken")
+struct VoiceTimingTests {
+    /// 1 km east, 1 km north, 1 km west: two right-angle turns 1 km apart.
+    static let square: [(Double, Double)] = [(0, 0), (1_000, 0), (1_000, 1_000), (0, 1_000)]
+
+    @Test("at 50 km/h: pre-transition 250-350 m before, transition about 10 s before, then continue for")
+    func stagesAtTownSpeed() throws {
+        let speed = 50 / 3.6
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(Self.square)]))
+        drive.drive(Self.square, speed: speed)
+        let texts = drive.prompts.map(\.prompt.text)
+        #expect(texts.first == "Head east on Street 0.")
+        let first = drive.prompts(for: 1)
+        #expect(first.map(\.prompt.kind) == [.preTransition, .transition])
+        let pre = try #require(first.first)
+        #expect(pre.prompt.text == "In 300 meters, turn right onto Street 1.")
+        // The turn is at 1000 m of 3000: the true distance to it is the remaining length less 2000 m.
+        #expect((250...350).contains(pre.remaining - 2_000))
+        let transition = try #require(first.last)
+        #expect(transition.prompt.text == "Turn right onto Street 1.")
+        let secondsBefore = (transition.remaining - 2_000) / speed
+        #expect(secondsBefore >= 8 && secondsBefore <= 11, "\(secondsBefore) s")
+        #expect(texts.contains("Continue for 1 kilometer."))
+        #expect(drive.prompts.last?.prompt.kind == .arrival)
+    }
+
+    @Test("at 100 km/h the pre-transition comes earlier, so it still leaves about 20 s")
+    func preTransitionScalesWithSpeed() throws {
+        let speed = 100 / 3.6
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(Self.square, speed: speed)]))
+        drive.drive(Self.square, speed: speed)
+        let pre = try #require(drive.prompts(for: 1).first)
+        #expect(pre.prompt.kind == .preTransition)
+        #expect((pre.remaining - 2_000) / speed >= 17, "\(pre.remaining - 2_000) m")
+        #expect(["In 500 meters, turn right onto Street 1.", "In 600 meters, turn right onto Street 1."].contains(pre.prompt.text))
+    }
+
+    @Test("maneuvers less than 12 s apart are chained with a lower-case then, and no stage repeats")
+    func closeManeuversAreChained() throws {
+        let points: [(Double, Double)] = [(0, 0), (600, 0), (600, 100), (1_200, 100)]
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(points)]))
+        drive.drive(points, speed: 50 / 3.6)
+        let transition = try #require(drive.prompts(for: 1).first { $0.prompt.kind == .transition })
+        #expect(transition.prompt.text == "Turn right onto Street 1, then turn left onto Street 2.")
+        #expect(!drive.prompts(for: 2).contains { $0.prompt.kind == .preTransition })
+        for step in 0...3 {
+            let kinds = drive.prompts.filter { $0.prompt.stepIndex == step }.map(\.prompt.kind)
+            #expect(Set(kinds).count == kinds.count, "step \(step): \(kinds)")
+        }
+    }
+
+    @Test("no prompt is about a maneuver already passed", arguments: [20.0, 50.0, 100.0])
+    func neverLate(kmh: Double) {
+        let speed = kmh / 3.6
+        let points: [(Double, Double)] = [(0, 0), (400, 0), (400, 60), (900, 60), (900, 600), (300, 600)]
+        let maneuverAt = [0.0, 400, 460, 960, 1_500, 2_100]
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(points, speed: speed)]))
+        drive.drive(points, speed: speed)
+        for (prompt, remaining) in drive.prompts where [.preTransition, .transition, .arrival].contains(prompt.kind) {
+            let driven = 2_100 - remaining
+            #expect(maneuverAt[prompt.stepIndex] > driven, "\(prompt.text) at \(driven) m")
+        }
+        // Every maneuver is named at least 5 s before it.
+        for step in 1...5 {
+            let first = drive.prompts.filter { $0.prompt.stepIndex == step || $0.prompt.text.contains("Street \(step)") }
+                .map { 2_100 - $0.remaining }.min() ?? .infinity
+            #expect((maneuverAt[step] - first) / speed >= 5, "step \(step) at \(kmh) km/h")
+        }
+    }
+
+    @Test("arrival says which side of the street the destination is on")
+    func arrivalSide() throws {
+        for (offset, side) in [(-15.0, "right"), (15.0, "left")] {
+            let base = Streets.leg([(0, 0), (600, 0)])
+            let target = Streets.point(590, offset)
+            let leg = try GuidanceLeg(
+                coordinates: base.coordinates, freeFlowSpeeds: base.freeFlowSpeeds, speedLimits: base.speedLimits,
+                roadNames: base.roadNames, steps: base.steps,
+                destination: GuidanceWaypoint(title: "Shop", latitude: target.latitude, longitude: target.longitude))
+            var drive = VoiceSession(route: GuidanceRoute(legs: [leg]))
+            drive.drive([(0, 0), (600, 0)], speed: 10)
+            let arrival = try #require(drive.prompts.first { $0.prompt.kind == .arrival })
+            #expect(arrival.prompt.text == "Your destination is on the \(side).")
+            #expect(drive.prompts.filter { $0.prompt.kind == .arrival }.count == 1)
+        }
+    }
+
+    @Test("the router's destination side, when it knows one, is what the arrival says")
+    func routerSideWins() throws {
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg([(0, 0), (600, 0)])]))
+        drive.voice.takeDestinationSides([.left])
+        drive.drive([(0, 0), (600, 0)], speed: 10)
+        let arrival = try #require(drive.prompts.first { $0.prompt.kind == .arrival })
+        #expect(arrival.prompt.text == "Your destination is on the left.")
+    }
+
+    @Test("after a reroute the next maneuver is announced again, from the new route")
+    func rerouteReannounces() throws {
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(Self.square)]))
+        drive.drive([(0, 0), (500, 0)], speed: 10)
+        let detour: [(Double, Double)] = [(500, 0), (500, 250), (0, 250)]
+        drive.send(.replaceRoute(GuidanceRoute(legs: [Streets.leg(detour)]), reason: .offRoute))
+        drive.drive(detour, speed: 10, startTime: 1_710_936_100)
+        let reroute = try #require(drive.prompts.first { $0.prompt.kind == .reroute })
+        #expect(reroute.prompt.text == "Route recalculated. In 200 meters, turn right onto Street 1.")
+        let afterReroute = drive.prompts.drop { $0.prompt.kind != .reroute }.dropFirst()
+        #expect(afterReroute.first?.prompt.text == "Turn right onto Street 1.")
+    }
+
+    @Test("silent says nothing; alerts only says reroutes and speed alerts but no turns")
+    func guidanceModes() {
+        var silent = VoiceSession(
+            route: GuidanceRoute(legs: [Streets.leg(Self.square)]), settings: VoiceSettings(guidance: .silent))
+        silent.drive(Self.square, speed: 20)
+        #expect(silent.prompts.isEmpty)
+
+        var alerts = VoiceSession(
+            route: GuidanceRoute(legs: [Streets.leg(Self.square)]), settings: VoiceSettings(guidance: .alertsOnly))
+        // 20 m/s on a 50 km/h street is 44 % over the limit.
+        alerts.drive([(0, 0), (500, 0)], speed: 20)
+        alerts.send(.replaceRoute(GuidanceRoute(legs: [Streets.leg([(500, 0), (500, 300)])]), reason: .offRoute))
+        alerts.drive([(500, 0), (500, 300)], speed: 12, startTime: 1_710_936_100)
+        #expect(alerts.prompts.map(\.prompt.kind) == [.speedAlert, .reroute])
+        #expect(alerts.prompts.map(\.prompt.text) == ["Speed limit 50 kilometers per hour.", "Route recalculated."])
+    }
+
+    @Test("Finnish and imperial settings reach the prompts")
+    func languageAndUnits() throws {
+        var finnish = VoiceSession(
+            route: GuidanceRoute(legs: [Streets.leg(Self.square)]), settings: VoiceSettings(language: .finnish))
+        finnish.drive(Self.square, speed: 50 / 3.6)
+        #expect(finnish.prompts.map(\.prompt.text).contains("300 metrin päästä käänny oikealle Street 1:lle."))
+        #expect(finnish.prompts.allSatisfy { $0.prompt.language == .finnish })
+
+        var imperial = VoiceSession(
+            route: GuidanceRoute(legs: [Streets.leg(Self.square)]), settings: VoiceSettings(units: .imperial))
+        imperial.drive(Self.square, speed: 50 / 3.6)
+        #expect(imperial.prompts.map(\.prompt.text).contains("In 1000 feet, turn right onto Street 1."))
+    }
+}

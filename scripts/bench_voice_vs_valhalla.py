@@ -1,0 +1,221 @@
+"""Steps and voice prompts, navbus against Valhalla's narrative, on the same seeded Helsinki routes.
+
+navbus:   `router.route` over ZeroMQ for the steps, and `navbus-bench voice` for the spoken prompts: it drives
+          every route through the guidance engine and the voice monitor at 20, 50 and 100 km/h and reports
+          late, repeated and missing prompts.
+Valhalla: the `pyvalhalla` wheel's `Actor.route` (auto costing, English and Finnish narrative) on tiles built
+          from the same map extract; its maneuvers and `verbal_*_instruction` texts are the reference. Step
+          counts are compared twice: each router on its own route, and Valhalla's `trace_route` narrative of
+          our route's geometry (the same path cut into maneuvers by both).
+
+    make bench-voice   (or: scripts/voice-eval-setup.sh && .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14])
+
+pyvalhalla 3.9.1 ships only `cp312-abi3` wheels, so the script needs Python >= 3.12 with `pyvalhalla==3.9.1`
+and `pyzmq` installed (scripts/voice-eval-setup.sh makes that venv). Needs a release build
+(`swift build -c release`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+import zmq
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+MAP = ROOT / "maps" / "helsinki.osm.pbf"
+# Central Helsinki, well inside the sample extract (the same box as the routing benchmark).
+SOUTH, NORTH, WEST, EAST = 60.158, 60.182, 24.925, 24.960
+# Valhalla's maneuver types for "Continue" and "X becomes Y": steps that only say the name changed.
+VALHALLA_NAME_CHANGE = {7, 8}
+# Valhalla's ramp maneuvers (straight, right, left onto a ramp).
+VALHALLA_RAMP = {17, 18, 19}
+
+
+def build_valhalla_tiles(work: pathlib.Path, bin_dir: pathlib.Path) -> pathlib.Path:
+    """Our own small tile build: valhalla_build_config + valhalla_build_tiles on the sample extract."""
+    config = work / "valhalla.json"
+    tiles = work / "tiles"
+    if (tiles / "0").exists() and config.exists():
+        return config
+    text = subprocess.run(
+        [str(bin_dir / "valhalla_build_config"), "--mjolnir-tile-dir", str(tiles),
+         "--mjolnir-tile-extract", str(work / "tiles.tar"), "--mjolnir-timezone", str(work / "tz.sqlite"),
+         "--mjolnir-admin", str(work / "admin.sqlite")],
+        check=True, capture_output=True, text=True).stdout
+    config.write_text(text, encoding="utf-8")
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '')}")
+    subprocess.run([str(bin_dir / "valhalla_build_tiles"), "-c", str(config), str(MAP)], check=True, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return config
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--routes", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--work", default="/tmp/navbus-voice-eval", help="where Valhalla's tiles are kept")
+    parser.add_argument("--bin", default=str(ROOT / ".build" / "release"))
+    parser.add_argument("--show", type=int, default=0, help="print this many routes' steps side by side")
+    parser.add_argument("--steps-only", action="store_true", help="compare steps only, without driving the routes")
+    args = parser.parse_args()
+
+    from valhalla import Actor  # imported late so --help works without the wheel
+
+    work = pathlib.Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    config = build_valhalla_tiles(work, pathlib.Path(sys.executable).parent)
+    actor = Actor(str(config))
+
+    rng = random.Random(args.seed)
+    pairs = []
+    while len(pairs) < args.routes:
+        a = (rng.uniform(SOUTH, NORTH), rng.uniform(WEST, EAST))
+        b = (rng.uniform(SOUTH, NORTH), rng.uniform(WEST, EAST))
+        pairs.append((a, b))
+
+    run = tempfile.mkdtemp(prefix="navbus-voice-bench-")
+    control = f"ipc://{run}/navigator"
+    env = dict(os.environ, NAVBUS_PUB_ENDPOINT=f"ipc://{run}/pub", NAVBUS_SUB_ENDPOINT=f"ipc://{run}/sub")
+    navigator = subprocess.Popen(
+        [f"{args.bin}/navbus-navigator", "--map", str(MAP), "--control", control, "--log-level", "warning"], env=env)
+    context = zmq.Context()
+    socket = context.socket(zmq.REQ)
+    socket.connect(control)
+
+    def navbus_route(a, b):
+        socket.send_json({"jsonrpc": "2.0", "id": 1, "method": "router.route", "params": {"waypoints": [
+            {"title": "a", "latitude": a[0], "longitude": a[1]}, {"title": "b", "latitude": b[0], "longitude": b[1]}]}})
+        assert socket.poll(60_000), "navigator did not answer"
+        return socket.recv_json()["result"]
+
+    rows = []
+    try:
+        for a, b in pairs:
+            ours = navbus_route(a, b)
+            try:
+                theirs = actor.route({"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}],
+                                      "costing": "auto",
+                                      "directions_options": {"units": "kilometers", "language": "en-US"}})
+            except RuntimeError:
+                continue
+            if isinstance(theirs, str):
+                theirs = json.loads(theirs)
+            if ours.get("routeStatus") != "OK" or not ours.get("routes"):
+                continue
+            maneuvers = [m for leg in theirs["trip"]["legs"] for m in leg["maneuvers"]]
+            # The same path for both: Valhalla's narrative for our route's geometry, map-matched onto its
+            # tiles, so step counts compare how each cuts one path into maneuvers rather than two paths.
+            shape = [{"lat": lat, "lon": lon} for lon, lat in ours["routes"][0]["geometry"]["coordinates"]]
+            same_path = None
+            # Both read the same OSM nodes, so walking Valhalla's edges along our points usually works;
+            # map matching is the fallback where our ends lie between nodes.
+            for match in ("edge_walk", "map_snap"):
+                try:
+                    traced = actor.trace_route({"shape": shape, "costing": "auto", "shape_match": match,
+                                                "directions_options": {"units": "kilometers", "language": "en-US"}})
+                except RuntimeError:
+                    continue
+                if isinstance(traced, str):
+                    traced = json.loads(traced)
+                same_path = [m for leg in traced["trip"]["legs"] for m in leg["maneuvers"]]
+                break
+            try:
+                finnish = actor.route({"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}],
+                                       "costing": "auto",
+                                       "directions_options": {"units": "kilometers", "language": "fi-FI"}})
+                if isinstance(finnish, str):
+                    finnish = json.loads(finnish)
+                finnish_texts = [m.get("verbal_pre_transition_instruction") or m["instruction"]
+                                 for leg in finnish["trip"]["legs"] for m in leg["maneuvers"]]
+            except RuntimeError:
+                finnish_texts = []
+            rows.append({"pair": [a, b], "ours": ours["routes"][0], "theirs": maneuvers, "samePath": same_path,
+                         "finnish": finnish_texts})
+    finally:
+        socket.close(0)
+        context.term()
+        navigator.terminate()
+        navigator.wait(10)
+
+    # Our spoken prompts: the same pairs driven through the guidance engine and the voice monitor.
+    pairs_file = pathlib.Path(run) / "pairs.json"
+    pairs_file.write_text(json.dumps([row["pair"] for row in rows]), encoding="utf-8")
+    voice = {"chained": "—", "capitalisedThen": "—", "rampSteps": "—", "speeds": []}
+    finnish_voice = {"uninflectedNames": "—"}
+    if not args.steps_only:
+        voice = json.loads(subprocess.run(
+            [f"{args.bin}/navbus-bench", "voice", "--map", str(MAP), "--pairs", str(pairs_file)],
+            check=True, capture_output=True, text=True).stdout.splitlines()[-1])
+        finnish_voice = json.loads(subprocess.run(
+            [f"{args.bin}/navbus-bench", "voice", "--map", str(MAP), "--pairs", str(pairs_file), "--speeds", "50",
+             "--language", "fi"], check=True, capture_output=True, text=True).stdout.splitlines()[-1])
+    uninflected = re.compile(r"(kadulle|tielle|väylälle|raitille) [A-ZÄÖ]")
+    their_uninflected = sum(bool(uninflected.search(t)) for row in rows for t in row["finnish"])
+
+    our_counts = [len(row["ours"]["steps"]) for row in rows]
+    their_counts = [len(row["theirs"]) for row in rows]
+    within_one = sum(abs(o - t) <= 1 for o, t in zip(our_counts, their_counts))
+    traced = [row for row in rows if row["samePath"]]
+    traced_within_one = sum(abs(len(row["ours"]["steps"]) - len(row["samePath"])) <= 1 for row in traced)
+    our_steps = [s for row in rows for s in row["ours"]["steps"]]
+    their_steps = [m for row in rows for m in row["theirs"]]
+    our_name_changes = sum(
+        s["maneuver"]["type"] == "continue" and s["instruction"].startswith("Continue onto") for s in our_steps)
+    their_name_changes = sum(m["type"] in VALHALLA_NAME_CHANGE for m in their_steps)
+    their_pre = [m.get("verbal_pre_transition_instruction") or "" for m in their_steps]
+    their_chained = [t for t in their_pre if re.search(r"\. Then,? ", t)]
+    their_capital_then = [t for t in their_chained if re.search(r"\. Then,? (in [^,]+, )?[A-Z]", t)]
+    their_ramps = [m["instruction"] for m in their_steps if m["type"] in VALHALLA_RAMP]
+    our_short = sum(s["distanceMeters"] < 30 and s["maneuver"]["type"] not in ("arrive", "depart") for s in our_steps)
+    their_short = sum(m.get("length", 0) * 1000 < 30 and m["type"] not in (1, 2, 3, 4, 5, 6) for m in their_steps)
+
+    mismatched = [row for row in traced if abs(len(row["ours"]["steps"]) - len(row["samePath"])) > 1]
+    for row in mismatched[: args.show]:
+        print(f"--- {row['pair']}")
+        print("  ours:  " + " | ".join(s["instruction"] + f" ({s['distanceMeters']:.0f} m)" for s in row["ours"]["steps"]))
+        print("  valh:  " + " | ".join(m["instruction"] + f" ({m.get('length', 0) * 1000:.0f} m)" for m in row["theirs"]))
+        print("  trace: " + " | ".join(m["instruction"] + f" ({m.get('length', 0) * 1000:.0f} m)" for m in row["samePath"] or []))
+
+    def share(part: int, whole: int) -> str:
+        return f"{100 * part / max(1, whole):.1f} %"
+
+    print(f"routes compared: {len(rows)} of {args.routes} (seed {args.seed}; both routers found a route)")
+    print("| measure | navbus | Valhalla 3.9.1 |")
+    print("|---|---|---|")
+    print(f"| median steps per route | {statistics.median(our_counts):.0f} | {statistics.median(their_counts):.0f} |")
+    print(f"| p90 steps per route | {percentile(our_counts, 0.9):.0f} | {percentile(their_counts, 0.9):.0f} |")
+    print(f"| routes with step count within ±1 of Valhalla's, each on its own route | {share(within_one, len(rows))} | — |")
+    print(f"| routes with step count within ±1 of Valhalla's on our path (trace_route, {len(traced)} routes) | "
+          f"{share(traced_within_one, len(traced))} | — |")
+    print(f"| median steps on our path | {statistics.median(our_counts):.0f} | "
+          f"{statistics.median([len(row['samePath']) for row in traced]) if traced else 0:.0f} |")
+    print(f"| name-change steps (\"Continue onto\" / \"becomes\") | {share(our_name_changes, len(our_steps))} | "
+          f"{share(their_name_changes, len(their_steps))} |")
+    print(f"| maneuvers shorter than 30 m | {share(our_short, len(our_steps))} | {share(their_short, len(their_steps))} |")
+    print(f"| chained prompts (\"X, then Y.\") | {voice['chained']} | {len(their_chained)} |")
+    print(f"| chained prompts with a capital after \"then\" | {voice['capitalisedThen']} | {len(their_capital_then)} |")
+    print(f"| ramp maneuvers (\"take the … ramp\") | {voice['rampSteps']} | {len(their_ramps)} |")
+    print(f"| Finnish prompts with the street name uninflected (\"kadulle Kaivokatu\") | "
+          f"{finnish_voice['uninflectedNames']} | {their_uninflected} |")
+    for speed in voice["speeds"]:
+        print(f"| at {speed['kmh']} km/h: maneuvers / late / repeated stages / announced ≥ 5 s before | "
+              f"{speed['maneuvers']} / {speed['late']} / {speed['repeated']} / {share(speed['announcedInTime'], speed['maneuvers'])} | — |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
