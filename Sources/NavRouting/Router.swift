@@ -12,16 +12,22 @@ public final class Router: Sendable {
     /// Copies of arcs made for turn restrictions via ways, by original arc: a destination on a via way
     /// must be reachable along the copy as well.
     private let restrictionCopies: [UInt32: [UInt32]]
+    /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only).
+    public let hierarchy: ContractionHierarchy?
+    private let metrics = MetricCache()
 
-    /// Prepares the router: per travel mode, arc weights and landmark tables.
+    /// Prepares the router: per travel mode, arc weights and landmark tables, and the contraction hierarchy.
     /// - Parameters:
     ///   - graph: the road network.
     ///   - places: named places for `placeID` waypoints.
     ///   - modes: the travel modes to prepare (modes the map has no roads for are skipped).
-    ///   - landmarkCount: landmarks per mode; more tighten the bounds but cost memory and set-up time.
+    ///   - landmarkCount: landmarks per mode for the ALT search (alternatives and ``RoutingAlgorithm/landmarks``);
+    ///     more tighten the bounds but cost memory and set-up time.
+    ///   - hierarchy: a hierarchy prepared for this graph (from ``HierarchyFile``); `.build` orders and
+    ///     contracts one now, `.none` routes without one.
     public init(
         graph: RoadGraph, places: PlacesCatalogue = PlacesCatalogue(), modes: [TravelMode] = TravelMode.allCases,
-        landmarkCount: Int = 12
+        landmarkCount: Int = 12, hierarchy: HierarchySource = .build
     ) {
         self.graph = graph
         self.snapper = RoadSnapper(graph: graph)
@@ -34,6 +40,12 @@ public final class Router: Sendable {
         self.pool = WorkspacePool(
             stateCount: networks.values.map(\.stateCount).max() ?? graph.arcCount, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
+        switch hierarchy {
+        case .build: self.hierarchy = ContractionHierarchy(graph: graph)
+        case .prepared(let prepared):
+            self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+        case .none: self.hierarchy = nil
+        }
     }
 
     private static func restrictionCopies(in graph: RoadGraph) -> [UInt32: [UInt32]] {
@@ -123,8 +135,18 @@ public final class Router: Sendable {
                 status: .duplicateWaypointsError, message: "Waypoints \(i - 1) and \(i) are the same place.")
         }
 
-        let trafficFactors = factors(for: options.traffic)
-        let landmarksValid = (trafficFactors?.allSatisfy { $0 <= 1 } ?? true) && options.algorithm == .automatic
+        let useHierarchy = options.algorithm == .automatic && hierarchy != nil
+        let freeMetric = useHierarchy ? customizedMetric(for: options, network: network, avoidance: .none) : nil
+        let trafficFactors = freeMetric.map(\.factors) ?? factors(for: options.traffic)
+        let landmarksValid =
+            (trafficFactors?.allSatisfy { $0 <= 1 } ?? true)
+            && (options.algorithm == .automatic || options.algorithm == .landmarks)
+        let legHierarchy = hierarchy.flatMap { hierarchy in
+            useHierarchy
+                ? LegSearch.HierarchyRoute(hierarchy: hierarchy) { avoidance in
+                    self.customizedMetric(for: options, network: network, avoidance: avoidance)?.metric
+                } : nil
+        }
         do {
             return try pool.withWorkspace { workspace in
                 var legs: [RouteLeg] = []
@@ -133,7 +155,8 @@ public final class Router: Sendable {
                     let search = LegSearch(
                         graph: graph, network: network, options: options, factors: trafficFactors,
                         useLandmarks: landmarksValid, isCanceled: isCanceled,
-                        sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network))
+                        sources: sources(resolved[i - 1], network), targets: targets(resolved[i], network),
+                        hierarchy: legHierarchy)
                     guard let found = try search.run(workspace: &workspace) else {
                         var result = RouteResult(
                             status: .noRouteFound,
@@ -276,6 +299,33 @@ public final class Router: Sendable {
             + direct.flatMap { endpoint in
                 (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
             }
+    }
+
+    /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic) and waits for it,
+    /// so that requests with them find it ready. Without this, a large map customizes in the background on
+    /// the first request with new traffic and answers with the reference search until it is done.
+    /// - Returns: false when there is no hierarchy or the mode is not supported.
+    @discardableResult
+    public func prepare(_ options: RoutingOptions) -> Bool {
+        guard let network = networks[options.travelMode] else { return false }
+        return customizedMetric(for: options, network: network, avoidance: .none, wait: true) != nil
+    }
+
+    private func customizedMetric(
+        for options: RoutingOptions, network: ModeNetwork, avoidance: Avoidance, wait: Bool = false
+    ) -> MetricCache.Customized? {
+        guard let hierarchy else { return nil }
+        let key = MetricCache.Key(
+            mode: options.travelMode, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden)
+        return metrics.metric(for: key, traffic: options.traffic, wait: wait, edgeCount: hierarchy.edgeCount) {
+            [self] in
+            let factors = factors(for: options.traffic)
+            let search = ShortestPathSearch(
+                graph: graph, network: network, avoidedFlags: avoidance.penalised,
+                forbiddenFlags: avoidance.forbidden, factors: factors, useLandmarks: false, bidirectional: true,
+                isCanceled: nil)
+            return (factors, HierarchyMetric(hierarchy: hierarchy, search: search))
+        }
     }
 
     /// Per-arc factors from per-way traffic factors (nil when there is no traffic).

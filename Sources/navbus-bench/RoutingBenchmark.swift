@@ -6,7 +6,8 @@ import NavRouting
 /// In-process routing measurements: map import, router preparation, route latency on the Helsinki
 /// sample map, and how query cost grows on synthetic networks.
 ///
-/// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]`
+/// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]
+/// [--network regional|grid] [--landmarks N] [--synthetic-queries N]`
 enum RoutingBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -14,6 +15,17 @@ enum RoutingBenchmark {
         var sizes = [10_000, 100_000, 1_000_000]
         var seed: UInt64 = 42
         var syntheticQueries = 200
+        /// Landmarks for the ALT comparison on synthetic networks (0 skips it: 30 s at a million nodes).
+        var landmarks = 12
+        /// Which synthetic network: the uniform grid city or the region with a road hierarchy.
+        var network = SyntheticKind.regional
+        /// Prepared maps (`navbus import` output) to measure start-up, traffic updates and queries on.
+        var prepared: [String] = []
+
+        enum SyntheticKind: String {
+            case grid
+            case regional
+        }
 
         init(arguments: [String]) throws {
             var iterator = arguments.makeIterator()
@@ -24,6 +36,13 @@ enum RoutingBenchmark {
                 case "--pairs": pairs = try Self.number(value, flag)
                 case "--seed": seed = UInt64(try Self.number(value, flag))
                 case "--synthetic-queries": syntheticQueries = try Self.number(value, flag)
+                case "--landmarks": landmarks = try Self.number(value, flag)
+                case "--prepared": prepared = value.split(separator: ",").map(String.init)
+                case "--network":
+                    guard let kind = SyntheticKind(rawValue: value) else {
+                        throw UsageError(message: "--network expects grid or regional, got \(value)")
+                    }
+                    network = kind
                 case "--sizes": sizes = try value.split(separator: ",").map { try Self.number(String($0), flag) }
                 default: throw UsageError(message: "unknown option \(flag)")
                 }
@@ -47,6 +66,10 @@ enum RoutingBenchmark {
 
     static func run(arguments: [String]) throws {
         let configuration = try Configuration(arguments: arguments)
+        if !configuration.prepared.isEmpty {
+            for path in configuration.prepared { try measurePrepared(path: path, configuration: configuration) }
+            return
+        }
         try measureMap(configuration)
         for size in configuration.sizes {
             try measureSynthetic(size: size, configuration: configuration)
@@ -101,14 +124,38 @@ enum RoutingBenchmark {
     }
 
     private static func measureSynthetic(size: Int, configuration: Configuration) throws {
-        let network = SyntheticNetwork(nodeCount: size, seed: configuration.seed)
-        print("== synthetic \(network.nodeCount) nodes")
-        let (graph, buildSeconds) = try timed { try network.graph() }
-        let (router, prepSeconds) = timed { Router(graph: graph, modes: [.driving], landmarkCount: 12) }
+        let (graph, buildSeconds): (RoadGraph, Double)
+        switch configuration.network {
+        case .grid:
+            let network = SyntheticNetwork(nodeCount: size, seed: configuration.seed)
+            print("== synthetic grid \(network.nodeCount) nodes")
+            (graph, buildSeconds) = try timed { try network.graph() }
+        case .regional:
+            let network = RegionalNetwork(nodeCount: size, seed: configuration.seed)
+            print("== synthetic regional \(network.gridNodeCount) nodes")
+            (graph, buildSeconds) = try timed { try network.graph() }
+        }
+        let (hierarchy, hierarchySeconds) = timed { ContractionHierarchy(graph: graph) }
+        let (router, prepSeconds) = timed {
+            Router(
+                graph: graph, modes: [.driving], landmarkCount: configuration.landmarks,
+                hierarchy: .prepared(hierarchy))
+        }
+        let (_, customizeSeconds) = timed { router.prepare(RoutingOptions()) }
+        var traffic = TrafficSpeedFactors()
+        var trafficRandom = SeededGenerator(seed: configuration.seed)
+        for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + trafficRandom.nextUnit() }
+        let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
+        // Back to free flow before the latency runs, which have no traffic.
+        router.prepare(RoutingOptions())
         print(
             String(
-                format: "generate+build: %.2f s, %d segments; router preparation: %.2f s; peak RSS %.0f MB",
-                buildSeconds, graph.segmentCount, prepSeconds, peakRSSMegabytes()))
+                format:
+                    "generate+build: %.2f s, %d segments; hierarchy: %.2f s (%d arcs, %d edges); "
+                    + "router preparation: %.2f s; customization %.2f s, city-wide traffic update %.2f s; "
+                    + "peak RSS %.0f MB",
+                buildSeconds, graph.segmentCount, hierarchySeconds, hierarchy.vertexCount, hierarchy.edgeCount,
+                prepSeconds, customizeSeconds, trafficSeconds, peakRSSMegabytes()))
         var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (
@@ -117,10 +164,10 @@ enum RoutingBenchmark {
             )
         }
         let algorithms: [(RoutingAlgorithm, Int)] = [
-            (.automatic, pairs.count), (.bidirectionalDijkstra, min(pairs.count, 50)),
-            (.dijkstra, min(pairs.count, 20)),
+            (.automatic, pairs.count), (.landmarks, configuration.landmarks > 0 ? pairs.count : 0),
+            (.bidirectionalDijkstra, min(pairs.count, 50)), (.dijkstra, min(pairs.count, 20)),
         ]
-        for (algorithm, count) in algorithms {
+        for (algorithm, count) in algorithms where count > 0 {
             var latencies: [Double] = []
             for (a, b) in pairs.prefix(count) {
                 let request = RouteRequest(
@@ -130,6 +177,53 @@ enum RoutingBenchmark {
             }
             print("route (\(algorithm.rawValue), \(count) pairs): \(summary(latencies))")
         }
+    }
+
+    /// A navigator's start on a prepared map: load graph and hierarchy, set up the router, customize for
+    /// driving and answer the first route; then a city-wide traffic update and the query latency.
+    private static func measurePrepared(path: String, configuration: Configuration) throws {
+        print("== prepared \(path)")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (graph, graphSeconds) = try timed { try MapLoader.load(path: path) }
+        let (hierarchy, hierarchySeconds) = try timed {
+            try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path), for: graph)
+        }
+        let (router, routerSeconds) = timed {
+            Router(
+                graph: graph, landmarkCount: graph.arcCount <= MapPreparation.landmarkArcLimit ? 12 : 0,
+                hierarchy: .prepared(hierarchy))
+        }
+        let loadSeconds = graphSeconds + hierarchySeconds + routerSeconds
+        print(
+            String(
+                format: "load: graph %.2f s, hierarchy %.2f s, router (five modes) %.2f s", graphSeconds,
+                hierarchySeconds, routerSeconds))
+        var random = SeededGenerator(seed: configuration.seed)
+        let pairs = (0..<configuration.syntheticQueries).map { _ in
+            (
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount))),
+                graph.coordinate(ofNode: Int(random.next() % UInt64(graph.nodeCount)))
+            )
+        }
+        func request(_ pair: (Coordinate, Coordinate), _ options: RoutingOptions = RoutingOptions()) -> RouteRequest {
+            RouteRequest(waypoints: [Waypoint(coordinate: pair.0), Waypoint(coordinate: pair.1)], options: options)
+        }
+        let (first, firstSeconds) = timed { router.route(request(pairs[0])) }
+        let ready = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            String(
+                format:
+                    "ready: %.2f s (load graph + hierarchy + router %.2f s, first route %.2f s, %@); hierarchy %@; "
+                    + "peak RSS %.0f MB",
+                ready, loadSeconds, firstSeconds, first.status.rawValue, router.hierarchy == nil ? "built" : "loaded",
+                peakRSSMegabytes()))
+        var traffic = TrafficSpeedFactors()
+        for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + random.nextUnit() }
+        let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
+        print(String(format: "city-wide traffic update (%d ways): %.2f s", traffic.byWayID.count, trafficSeconds))
+        var latencies: [Double] = []
+        for pair in pairs { latencies.append(timed { router.route(request(pair, RoutingOptions(traffic: traffic))) }.1) }
+        print("route (automatic, with traffic, \(pairs.count) pairs): \(summary(latencies))")
     }
 
     private static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {

@@ -10,10 +10,14 @@ do {
     case "codec": try CodecBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "routing": try RoutingBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fleet": try FleetBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "generate": try GenerateNetwork.run(arguments: Array(arguments.dropFirst()))
+    case "bounds": try MapBounds.run(arguments: Array(arguments.dropFirst()))
     case "voice": try VoiceBenchmark.run(arguments: Array(arguments.dropFirst()))
     default:
         FileHandle.standardError.write(
-            Data("usage: navbus-bench bus [--messages N] [--runs R] | codec [N] | routing [options] | fleet [options] | voice [options]\n".utf8))
+            Data(
+                ("usage: navbus-bench bus [--messages N] [--runs R] | codec [N] | routing [options] | fleet [options] "
+                    + "| voice [options] | generate --nodes N --out FILE.osm | bounds MAP\n").utf8))
         exit(64)
     }
 } catch {

@@ -159,7 +159,7 @@ public enum RoadGraphFile {
     }
 
     /// A fast 64-bit checksum over 8-byte words (FNV-style multiply-xor with a final avalanche).
-    static func checksum(_ bytes: some Collection<UInt8>) -> UInt64 {
+    package static func checksum(_ bytes: some Collection<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let array = Array(bytes)
         array.withUnsafeBytes { raw in
@@ -179,19 +179,21 @@ public enum RoadGraphFile {
     }
 }
 
-struct BinaryWriter {
-    var bytes: [UInt8] = []
+package struct BinaryWriter {
+    package var bytes: [UInt8] = []
 
-    mutating func appendScalar<T: FixedWidthInteger>(_ value: T) {
+    package init() {}
+
+    package mutating func appendScalar<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func append<T: BitwiseCopyable>(_ array: [T]) {
+    package mutating func append<T: BitwiseCopyable>(_ array: [T]) {
         appendScalar(UInt64(array.count))
         array.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
-    mutating func append(_ strings: [String]) {
+    package mutating func append(_ strings: [String]) {
         appendScalar(UInt64(strings.count))
         for string in strings {
             let utf8 = Array(string.utf8)
@@ -201,12 +203,12 @@ struct BinaryWriter {
     }
 }
 
-struct BinaryReader {
+package struct BinaryReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let path: String
     var offset = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
         self.path = path
     }
@@ -217,14 +219,14 @@ struct BinaryReader {
         }
     }
 
-    mutating func scalar<T: FixedWidthInteger>() throws -> T {
+    package mutating func scalar<T: FixedWidthInteger>() throws -> T {
         try ensure(MemoryLayout<T>.size)
         let value = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: T.self)
         offset += MemoryLayout<T>.size
         return T(littleEndian: value)
     }
 
-    mutating func array<T: BitwiseCopyable>() throws -> [T] {
+    package mutating func array<T: BitwiseCopyable>() throws -> [T] {
         let count: UInt64 = try scalar()
         guard count < UInt64(Int.max / 16) else { throw MapError(.corrupt, path: path, "impossible array length") }
         let size = Int(count) * MemoryLayout<T>.stride
@@ -238,7 +240,7 @@ struct BinaryReader {
         return result
     }
 
-    mutating func strings() throws -> [String] {
+    package mutating func strings() throws -> [String] {
         let count: UInt64 = try scalar()
         guard count < UInt64(bytes.count) else { throw MapError(.corrupt, path: path, "impossible string count") }
         var result: [String] = []

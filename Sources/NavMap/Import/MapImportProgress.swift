@@ -6,6 +6,8 @@ public struct MapImportProgress: Sendable, Equatable {
         case reading
         /// Applying profiles and building the graph.
         case building
+        /// Preparing routing: contracting the hierarchy saved beside the graph (`processed`: arcs done).
+        case preparing
         /// The graph is ready.
         case done
     }

@@ -17,12 +17,13 @@ public struct NavigatorMap: Sendable {
         self.router = router
     }
 
-    /// Loads a map file and prepares routing on it.
+    /// Loads a map file and prepares routing on it (with the contraction hierarchy saved beside a
+    /// `.navgraph` by `navbus import`, when there is one).
     /// - Parameters:
     ///   - path: A `.osm.pbf`, `.osm` or `.navgraph` file.
     ///   - places: An optional places catalogue for `placeID` waypoints.
     /// - Throws: `MapError` naming the file and what is wrong with it.
     public static func load(path: String, places: PlacesCatalogue = PlacesCatalogue()) throws -> NavigatorMap {
-        NavigatorMap(router: Router(graph: try MapLoader.load(path: path), places: places))
+        NavigatorMap(router: try MapPreparation.router(forMapAt: path, places: places))
     }
 }

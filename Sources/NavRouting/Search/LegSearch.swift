@@ -12,6 +12,14 @@ struct LegSearch {
     let isCanceled: (() -> Bool)?
     let sources: [SearchEndpoint]
     let targets: [SearchEndpoint]
+    /// The contraction hierarchy and its metric per avoidance, when the automatic search may use it.
+    let hierarchy: HierarchyRoute?
+
+    struct HierarchyRoute {
+        let hierarchy: ContractionHierarchy
+        /// The customized metric for an avoidance, nil while it is being customized in the background.
+        let metric: (Avoidance) -> HierarchyMetric?
+    }
 
     /// The leg's path and how it treated the avoided roads, or nil when no route connects the two ends.
     /// - Throws: `ShortestPathSearch.Canceled`.
@@ -37,6 +45,15 @@ struct LegSearch {
             factors: factors, useLandmarks: useLandmarks, bidirectional: options.algorithm != .dijkstra,
             isCanceled: isCanceled)
         workspace.reset()
+        // Destination-only roads need the origin and destination stretches of ``ThroughTrafficRule``, which the
+        // hierarchy query does not model yet: modes with such roads use the reference search.
+        if let hierarchy, network.restrictedArcs.isEmpty, let metric = hierarchy.metric(avoidance) {
+            if let isCanceled, isCanceled() { throw ShortestPathSearch.Canceled() }
+            var labels = workspace.hierarchyLabels ?? HierarchyLabels(vertexCount: hierarchy.hierarchy.vertexCount)
+            defer { workspace.hierarchyLabels = labels }
+            return HierarchyQuery(hierarchy: hierarchy.hierarchy, metric: metric, search: search).run(
+                sources: sources, targets: targets, labels: &labels)
+        }
         return try search.run(sources: sources, targets: targets, workspace: &workspace)
     }
 

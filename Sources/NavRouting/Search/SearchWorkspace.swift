@@ -15,6 +15,8 @@ struct SearchWorkspace {
     var stamp: UInt32 = 0
     var forwardHeap = BinaryHeap()
     var backwardHeap = BinaryHeap()
+    /// Labels of the hierarchy search, made on first use.
+    var hierarchyLabels: HierarchyLabels?
 
     /// - Parameter stateCount: search states (``ModeNetwork/stateCount``): arcs plus destination-only arcs.
     init(stateCount: Int, nodeCount: Int) {

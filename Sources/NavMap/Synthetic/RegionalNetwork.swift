@@ -1,0 +1,189 @@
+import Foundation
+import NavCore
+
+/// A deterministic region with a road hierarchy, for scale measurements closer to real extracts than a
+/// uniform grid: 1 km superblocks bounded by two-way arterials (primary every other one, else secondary),
+/// each holding a residential pocket of 100 m blocks that meets its arterials at only two entries per side,
+/// with streets missing at random (dead ends) and every third pocket one-way; grade-separated motorways
+/// every 10 km, joined to the arterials by link roads every 3 km (the first one tolled).
+///
+/// The network streams to an ``OSMElementSink`` so that ten million nodes can be written as OSM XML
+/// without holding them (``writeOSMXML(to:)``); ``osmData()`` collects a small one in memory.
+public struct RegionalNetwork: Sendable {
+    public let seed: UInt64
+    /// Side length in blocks (grid positions).
+    public let side: Int
+
+    static let superblock = 10
+    static let motorwaySpacing = 100
+    static let interchangeSpacing = 30
+    /// Probability that a residential street segment is missing.
+    static let missingStreet = 0.12
+
+    /// - Parameters:
+    ///   - nodeCount: approximate number of intersections (at least 40 × 40).
+    ///   - seed: same seed, same network.
+    public init(nodeCount: Int, seed: UInt64 = 1) {
+        self.side = max(40, Int(Double(nodeCount).squareRoot().rounded(.up)))
+        self.seed = seed
+    }
+
+    /// Intersections of the street grid (motorway nodes come on top).
+    public var gridNodeCount: Int { side * side }
+
+    public func gridNodeID(row: Int, column: Int) -> Int64 { Int64(row * side + column + 1) }
+
+    private func isArterial(_ index: Int) -> Bool { index % Self.superblock == 0 }
+
+    /// Whether the pocket street from (row, column) one step east (or north) exists: the seeded coin is
+    /// drawn from the position, so that the answer does not depend on the order of questions.
+    private func streetExists(row: Int, column: Int, northward: Bool) -> Bool {
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9 ^ UInt64(row * side + column) << 1 | (northward ? 1 : 0))
+        return random.nextUnit() >= Self.missingStreet
+    }
+
+    /// Emits every node, then every way, to `sink`.
+    public func emit(to sink: inout some OSMElementSink) {
+        let metersPerDegreeLatitude = 111_195.0
+        let metersPerDegreeLongitude = metersPerDegreeLatitude * cos(SyntheticNetwork.originLatitude * .pi / 180)
+        func coordinate(x: Double, y: Double) -> (Double, Double) {
+            (
+                SyntheticNetwork.originLatitude + y / metersPerDegreeLatitude,
+                SyntheticNetwork.originLongitude + x / metersPerDegreeLongitude
+            )
+        }
+        var jitter = SeededGenerator(seed: seed)
+        for row in 0..<side {
+            for column in 0..<side {
+                let dx = isArterial(column) ? 0 : (jitter.nextUnit() - 0.5) * 20
+                let dy = isArterial(row) ? 0 : (jitter.nextUnit() - 0.5) * 20
+                let (lat, lon) = coordinate(
+                    x: Double(column) * SyntheticNetwork.blockMeters + dx, y: Double(row) * SyntheticNetwork.blockMeters + dy)
+                sink.node(id: gridNodeID(row: row, column: column), latitude: lat, longitude: lon, tags: [:])
+            }
+        }
+        // Motorway nodes every 5 blocks, 40 m beside the arterial they follow.
+        let motorways = motorwayLines()
+        var motorwayNodes: [[Int64]] = []
+        var nextID = Int64(side * side + 1)
+        for line in motorways {
+            var ids: [Int64] = []
+            for step in stride(from: 0, to: side, by: 5) {
+                let along = Double(step) * SyntheticNetwork.blockMeters
+                let across = Double(line.index) * SyntheticNetwork.blockMeters + 40
+                let (lat, lon) = line.horizontal ? coordinate(x: along, y: across) : coordinate(x: across, y: along)
+                sink.node(id: nextID, latitude: lat, longitude: lon, tags: [:])
+                ids.append(nextID)
+                nextID += 1
+            }
+            motorwayNodes.append(ids)
+        }
+
+        var wayID: Int64 = 1
+        func way(_ refs: [Int64], _ tags: [String: String]) {
+            guard refs.count >= 2 else { return }
+            sink.way(id: wayID, nodeIDs: refs, tags: tags)
+            wayID += 1
+        }
+        for index in stride(from: 0, to: side, by: Self.superblock) {
+            let primary = index / Self.superblock % 2 == 0
+            let tags: [String: String] = [
+                "highway": primary ? "primary" : "secondary", "maxspeed": primary ? "60" : "50",
+            ]
+            way(
+                (0..<side).map { gridNodeID(row: index, column: $0) },
+                tags.merging(["name": "Avenue \(index / Self.superblock)"]) { a, _ in a })
+            way(
+                (0..<side).map { gridNodeID(row: $0, column: index) },
+                tags.merging(["name": "Boulevard \(index / Self.superblock)"]) { a, _ in a })
+        }
+        // Pocket streets: runs of existing segments along each row and column inside a superblock.
+        for row in 0..<side where !isArterial(row) {
+            var run: [Int64] = []
+            for column in 0..<side {
+                let inside = !isArterial(column)
+                if inside { run.append(gridNodeID(row: row, column: column)) }
+                let continues =
+                    inside && column + 1 < side && !isArterial(column + 1)
+                    && streetExists(row: row, column: column, northward: false)
+                if !continues {
+                    way(run, pocketTags(row: row, column: column, name: "Street \(row)"))
+                    run.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        for column in 0..<side where !isArterial(column) {
+            var run: [Int64] = []
+            for row in 0..<side {
+                let inside = !isArterial(row)
+                if inside { run.append(gridNodeID(row: row, column: column)) }
+                let continues =
+                    inside && row + 1 < side && !isArterial(row + 1)
+                    && streetExists(row: row, column: column, northward: true)
+                if !continues {
+                    way(run, ["highway": "residential", "name": "Lane \(column)"])
+                    run.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        // Two entries per pocket side, at the third and seventh block.
+        for block in stride(from: 0, to: side, by: Self.superblock) {
+            for entry in [3, 7] where block + entry < side {
+                let line = block + entry
+                for arterial in stride(from: 0, to: side, by: Self.superblock) {
+                    for (inner, outer) in [(arterial + 1, arterial), (arterial - 1, arterial)]
+                    where inner >= 0 && inner < side && !isArterial(inner) {
+                        let tags = ["highway": "residential", "name": "Entry \(line)-\(inner)"]
+                        way([gridNodeID(row: line, column: outer), gridNodeID(row: line, column: inner)], tags)
+                        way([gridNodeID(row: outer, column: line), gridNodeID(row: inner, column: line)], tags)
+                    }
+                }
+            }
+        }
+        for (number, line) in motorways.enumerated() {
+            let ids = motorwayNodes[number]
+            var tags = ["highway": "motorway", "ref": "E\(number + 1)", "maxspeed": "100", "oneway": "no"]
+            if number == 0 { tags["toll"] = "yes" }
+            way(ids, tags)
+            for (k, id) in ids.enumerated() where (k * 5) % Self.interchangeSpacing == 0 {
+                let at = k * 5
+                let ramp = line.horizontal
+                    ? gridNodeID(row: line.index, column: at) : gridNodeID(row: at, column: line.index)
+                way([id, ramp], ["highway": "motorway_link", "oneway": "no", "maxspeed": "60"])
+            }
+        }
+    }
+
+    private func pocketTags(row: Int, column: Int, name: String) -> [String: String] {
+        let pocket = (row / Self.superblock) + (column / Self.superblock)
+        var tags = ["highway": "residential", "name": name]
+        if pocket % 3 == 0 { tags["oneway"] = row % 2 == 0 ? "yes" : "-1" }
+        return tags
+    }
+
+    private func motorwayLines() -> [(index: Int, horizontal: Bool)] {
+        let indices = Array(stride(from: Self.motorwaySpacing / 2, to: side, by: Self.motorwaySpacing))
+            .map { $0 - $0 % Self.superblock }
+        return indices.map { ($0, true) } + indices.map { ($0, false) }
+    }
+
+    /// The network as OSM data in memory.
+    public func osmData() -> OSMData {
+        var collector = OSMDataCollector()
+        emit(to: &collector)
+        return collector.data
+    }
+
+    /// The network as a road graph.
+    public func graph() throws -> RoadGraph {
+        try RoadGraphBuilder.build(osmData(), source: "regional(\(gridNodeCount), seed \(seed))")
+    }
+
+    /// Writes the network as OSM XML to `path`, streaming.
+    /// - Throws: ``MapError`` (`ioFailure`) when the file cannot be written.
+    public func writeOSMXML(to path: String) throws {
+        var writer = try OSMXMLStreamWriter(path: path)
+        emit(to: &writer)
+        try writer.finish()
+    }
+}

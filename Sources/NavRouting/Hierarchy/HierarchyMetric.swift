@@ -1,0 +1,116 @@
+import NavCore
+import NavMap
+
+/// The weights of a ``ContractionHierarchy`` for one travel mode, avoid set and traffic state: for every
+/// hierarchy edge the cheapest travel in each direction and, for shortcuts, the middle vertex to unpack
+/// it through.
+///
+/// Customization first puts each turn's cost (the time to drive the arc turned into, exactly as the
+/// reference search prices it) on its edge, then visits the vertices in rank order and relaxes every
+/// lower triangle: travel u→w may go u→v→w through the lower vertex v. Each edge is final once all its
+/// lower triangles are done, which rank order guarantees. Turns a mode may not make and arcs it may not
+/// use stay infinite, so one topology serves every mode and avoid set.
+final class HierarchyMetric: Sendable {
+    static let infinity = UInt32.max
+    static let noMiddle = UInt32.max
+
+    /// Travel from an edge's lower end to its upper end.
+    let up: [UInt32]
+    /// Travel from an edge's upper end to its lower end.
+    let down: [UInt32]
+    let upMiddle: [UInt32]
+    let downMiddle: [UInt32]
+
+    /// - Parameter search: the reference search whose arc prices and turn rules the metric takes.
+    init(hierarchy: ContractionHierarchy, search: ShortestPathSearch) {
+        let m = hierarchy.edgeCount
+        var up = [UInt32](repeating: Self.infinity, count: m)
+        var down = [UInt32](repeating: Self.infinity, count: m)
+        let arcCount = hierarchy.vertexCount
+        var arcCost = [UInt32](repeating: Self.infinity, count: arcCount)
+        for arc in 0..<arcCount {
+            if let w = search.weight(arc) { arcCost[arc] = UInt32(min(w, Int(Self.infinity - 1))) }
+        }
+        for a in 0..<arcCount where arcCost[a] != Self.infinity {
+            let node = Int(search.graph.head(ofArc: a))
+            for k in Int(hierarchy.turnOffsets[a])..<Int(hierarchy.turnOffsets[a + 1]) {
+                let b = Int(hierarchy.turnArcs[k])
+                let cost = arcCost[b]
+                let slot = hierarchy.turnSlots[k]
+                guard cost != Self.infinity, slot != UInt32.max, search.turnAllowed(from: a, to: b, at: node) else {
+                    continue
+                }
+                let edge = Int(slot >> 1)
+                if slot & 1 == 0 {
+                    up[edge] = min(up[edge], cost)
+                } else {
+                    down[edge] = min(down[edge], cost)
+                }
+            }
+        }
+        var upMiddle = [UInt32](repeating: Self.noMiddle, count: m)
+        var downMiddle = [UInt32](repeating: Self.noMiddle, count: m)
+        Self.relaxTriangles(
+            offsets: hierarchy.upperOffsets, targets: hierarchy.upperTargets, up: &up, down: &down,
+            upMiddle: &upMiddle, downMiddle: &downMiddle)
+        self.up = up
+        self.down = down
+        self.upMiddle = upMiddle
+        self.downMiddle = downMiddle
+    }
+
+    private static func relaxTriangles(
+        offsets: [UInt32], targets: [UInt32], up: inout [UInt32], down: inout [UInt32], upMiddle: inout [UInt32],
+        downMiddle: inout [UInt32]
+    ) {
+        let n = offsets.count - 1
+        offsets.withUnsafeBufferPointer { offsets in
+            targets.withUnsafeBufferPointer { targets in
+                up.withUnsafeMutableBufferPointer { up in
+                    down.withUnsafeMutableBufferPointer { down in
+                        upMiddle.withUnsafeMutableBufferPointer { upMiddle in
+                            downMiddle.withUnsafeMutableBufferPointer { downMiddle in
+                                for v in 0..<n {
+                                    let start = Int(offsets[v])
+                                    let end = Int(offsets[v + 1])
+                                    for i in start..<end {
+                                        // v→u is up[i], u→v is down[i].
+                                        let fromU = down[i]
+                                        let toU = up[i]
+                                        if fromU == infinity && toU == infinity { continue }
+                                        let u = Int(targets[i])
+                                        var p = Int(offsets[u])
+                                        let pEnd = Int(offsets[u + 1])
+                                        for j in (i + 1)..<end {
+                                            let w = targets[j]
+                                            while p < pEnd && targets[p] < w { p += 1 }
+                                            // Chordality puts every w above v beside u as well; a damaged
+                                            // topology only loses the triangle, never reads out of bounds.
+                                            guard p < pEnd && targets[p] == w else { continue }
+                                            let toW = up[j]
+                                            let fromW = down[j]
+                                            if fromU != infinity && toW != infinity {
+                                                let c = UInt64(fromU) + UInt64(toW)
+                                                if c < UInt64(up[p]) {
+                                                    up[p] = UInt32(min(c, UInt64(infinity - 1)))
+                                                    upMiddle[p] = UInt32(v)
+                                                }
+                                            }
+                                            if toU != infinity && fromW != infinity {
+                                                let c = UInt64(fromW) + UInt64(toU)
+                                                if c < UInt64(down[p]) {
+                                                    down[p] = UInt32(min(c, UInt64(infinity - 1)))
+                                                    downMiddle[p] = UInt32(v)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

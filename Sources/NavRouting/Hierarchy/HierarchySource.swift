@@ -1,0 +1,10 @@
+/// Where a ``Router`` gets its contraction hierarchy from.
+public enum HierarchySource: Sendable {
+    /// Order and contract the graph now (seconds for a city, minutes for a region).
+    case build
+    /// One prepared earlier for the same graph, e.g. read with ``HierarchyFile``; ignored when it was made
+    /// for another graph.
+    case prepared(ContractionHierarchy)
+    /// No hierarchy: the automatic search is the landmark search.
+    case none
+}

@@ -1,0 +1,88 @@
+import NavCore
+import Foundation
+import NavMap
+
+/// Customized metrics by travel mode and avoid set, each for the traffic state it was last asked for.
+///
+/// A request with other traffic re-customizes that entry without a restart. Small hierarchies are
+/// customized on the spot (a fraction of a second); large ones in the background, and until the new
+/// metric is ready the caller gets nil and answers with the reference search (exact, only slower), so a
+/// city-wide traffic update never stalls requests. Requests with the same traffic dictionary — the
+/// navigator hands the same one on until traffic changes — find their entry in constant time, because
+/// dictionaries that share storage compare equal at once.
+final class MetricCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var mode: TravelMode
+        var avoidedFlags: UInt8
+        var forbiddenFlags: UInt8
+    }
+
+    typealias Customized = (factors: [Float]?, metric: HierarchyMetric)
+
+    private struct Entry {
+        var traffic: TrafficSpeedFactors
+        var customized: Customized
+        var lastUse: UInt64
+    }
+
+    /// Entries kept at once; each costs 16 bytes per hierarchy edge.
+    static let capacity = 4
+    /// Hierarchies with more edges than this are customized in the background (about a second of work).
+    static let inlineEdgeLimit = 8_000_000
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    /// Traffic states being customized in the background, by key.
+    private var pending: [Key: TrafficSpeedFactors] = [:]
+    private var uses: UInt64 = 0
+
+    /// The metric for `key` under `traffic`.
+    /// - Parameters:
+    ///   - wait: customize on the spot when missing, even for a large hierarchy.
+    ///   - edgeCount: the hierarchy's size, which decides between on the spot and background.
+    ///   - build: the customization.
+    /// - Returns: nil while a background customization for this traffic is running.
+    func metric(
+        for key: Key, traffic: TrafficSpeedFactors, wait: Bool, edgeCount: Int,
+        build: @escaping @Sendable () -> Customized
+    ) -> Customized? {
+        lock.lock()
+        defer { lock.unlock() }
+        uses += 1
+        if var entry = entries[key], entry.traffic == traffic {
+            entry.lastUse = uses
+            entries[key] = entry
+            return entry.customized
+        }
+        if wait || edgeCount <= Self.inlineEdgeLimit {
+            // Drop the stale entry before building, so two metrics of one key never coexist in memory, and
+            // let a background build of an older traffic state be discarded when it lands.
+            entries[key] = nil
+            pending[key] = nil
+            let built = build()
+            store(built, for: key, traffic: traffic)
+            return built
+        }
+        if pending[key] != traffic {
+            pending[key] = traffic
+            DispatchQueue.global(qos: .utility).async {
+                let built = build()
+                self.lock.lock()
+                defer { self.lock.unlock() }
+                // A newer traffic state may have been asked for meanwhile; its own build will land.
+                guard self.pending[key] == traffic else { return }
+                self.pending[key] = nil
+                self.store(built, for: key, traffic: traffic)
+            }
+        }
+        return nil
+    }
+
+    private func store(_ customized: Customized, for key: Key, traffic: TrafficSpeedFactors) {
+        entries[key] = nil
+        if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            entries[oldest.key] = nil
+        }
+        entries[key] = Entry(traffic: traffic, customized: customized, lastUse: uses)
+    }
+}
