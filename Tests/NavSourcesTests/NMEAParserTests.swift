@@ -108,6 +108,8 @@ struct NMEAParserTests {
             (NMEAWriter.frame("GPVTG,360.5,T,034.4,M,005.5,N,010.2,K"), .malformedField),
             (NMEAWriter.frame("GPGGA,123519,4807.038,N,01131.000,E,1,08,-0.9,545.4,M,46.9,M,,"), .malformedField),
             (NMEAWriter.frame("GPZDA,120000.00,30,02,2026,00,00"), .malformedField),
+            // Found by fuzz-nmea: an exponent in the fraction of a second overflowed the milliseconds.
+            (NMEAWriter.frame("GNZDA,235959.50e31,01,12,2026,00,00"), .malformedField),
             (NMEAWriter.frame("GPZDA,120000.00,01,01,1879,00,00"), .malformedField),
             (NMEAWriter.frame("GNGNS,120000.00,6010.0,N,02456.0,E,AX,08,1.0,10.0,17.9,,"), .malformedField),
             (NMEAWriter.frame("GNGNS,120000.00,6010.0,N,02456.0,E,AA,08,1.0,10.0,17.9,,,Q"), .malformedField),

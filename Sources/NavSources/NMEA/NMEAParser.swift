@@ -170,7 +170,10 @@ private struct FieldReader {
         }
         var milliseconds = 0
         if bytes.count > 6 {
-            guard bytes[6] == 0x2E, let fraction = Double("0" + text.dropFirst(6)) else {
+            // Digits only: "0.5e31" would read as a number, and as milliseconds overflow.
+            guard bytes[6] == 0x2E, bytes[7...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                let fraction = Double("0" + text.dropFirst(6))
+            else {
                 throw NMEAError(.malformedField, "\(type) time \"\(text)\" is not hhmmss[.sss]")
             }
             milliseconds = Int((fraction * 1000).rounded())
