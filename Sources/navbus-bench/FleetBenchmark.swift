@@ -21,8 +21,9 @@ import Synchronization
 ///   from the moment a fix is published to the moment its `nav.location.v1` reaches the subscriber.
 ///
 /// Usage: `navbus-bench fleet [--map FILE] [--vehicles 1000,10000] [--fixes N] [--latency-vehicles N]
-/// [--latency-seconds N] [--window N] [--bin DIR] [--state-dir DIR]`; with `--state-dir` the navigator saves
-/// its sessions there, which shows what durability costs.
+/// [--latency-seconds N] [--window N] [--bin DIR] [--state-dir DIR] [--security plain,curve]`; with `--state-dir`
+/// the navigator saves its sessions there, which shows what durability costs. Both phases run on a plain bus and
+/// with CURVE (every process keyed, the proxy authorizing every message), one after the other in the same run.
 enum FleetBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -33,6 +34,8 @@ enum FleetBenchmark {
         var window = 4_000
         /// Sessions are saved here when set, to measure what durability costs.
         var stateDirectory: String?
+        /// Plain, CURVE, or both in turn.
+        var securityModes = [false, true]
         var binDirectory = Bundle.main.executableURL?.deletingLastPathComponent().path ?? ".build/release"
 
         init(arguments: [String]) throws {
@@ -48,6 +51,7 @@ enum FleetBenchmark {
                 case "--latency-seconds": latencySeconds = try Self.number(value, flag)
                 case "--window": window = try Self.number(value, flag)
                 case "--state-dir": stateDirectory = value
+                case "--security": securityModes = try BenchKeys.modes(value)
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
@@ -78,14 +82,29 @@ enum FleetBenchmark {
         let trips = try makeTrips(configuration)
         let lengths = trips.map(\.points.count)
         print("\(trips.count) distinct trips of \(lengths.min() ?? 0)...\(lengths.max() ?? 0) fixes")
-        for vehicles in configuration.fleets {
-            let stack = try Stack(configuration)
+        let keys = configuration.securityModes.contains(true) ? try BenchKeys() : nil
+        defer { keys?.remove() }
+        var rates: [Bool: [Double]] = [:]
+        for secure in configuration.securityModes {
+            print("-- \(BenchKeys.name(secure: secure)) bus")
+            for vehicles in configuration.fleets {
+                let stack = try Stack(configuration, keys: secure ? keys : nil)
+                defer { stack.stop() }
+                rates[secure, default: []].append(
+                    try throughput(vehicles: vehicles, trips: trips, stack: stack, configuration: configuration))
+            }
+            let stack = try Stack(configuration, keys: secure ? keys : nil)
             defer { stack.stop() }
-            try throughput(vehicles: vehicles, trips: trips, stack: stack, configuration: configuration)
+            try latency(vehicles: configuration.latencyVehicles, trips: trips, stack: stack, configuration: configuration)
         }
-        let stack = try Stack(configuration)
-        defer { stack.stop() }
-        try latency(vehicles: configuration.latencyVehicles, trips: trips, stack: stack, configuration: configuration)
+        if let plain = rates[false], let curve = rates[true] {
+            for (index, vehicles) in configuration.fleets.enumerated() {
+                print(
+                    String(
+                        format: "CURVE / plain, %d vehicles: %.1f %% of the fixes per second (goal >= 80 %%)", vehicles,
+                        curve[index] / plain[index] * 100))
+            }
+        }
     }
 
     // MARK: Trips
@@ -129,7 +148,10 @@ enum FleetBenchmark {
 
     // MARK: Phases
 
-    private static func throughput(vehicles: Int, trips: [Trip], stack: Stack, configuration: Configuration) throws {
+    /// - Returns: fixes per second.
+    private static func throughput(vehicles: Int, trips: [Trip], stack: Stack, configuration: Configuration) throws
+        -> Double
+    {
         let setup = try stack.startTrips(vehicles: vehicles, trips: trips)
         let shortest = trips.map(\.points.count).min() ?? 2
         let rounds = max(1, min(shortest - 2, configuration.fixesPerFleet / vehicles))
@@ -176,6 +198,7 @@ enum FleetBenchmark {
             let listed = shown.compactMap { name in counters[name].map { "\(name) \($0)" } }
             print("  navigator counters: " + listed.joined(separator: ", "))
         }
+        return Double(receiver.count) / seconds
     }
 
     private static func latency(vehicles: Int, trips: [Trip], stack: Stack, configuration: Configuration) throws {
@@ -221,7 +244,7 @@ enum FleetBenchmark {
 
 /// A proxy and a navigator on private ipc endpoints, a fix publisher and a control client.
 private final class Stack {
-    let context = ZMQContext()
+    let context: ZMQContext
     let subscriberEndpoint: String
     let publisher: Publisher
     let control: RPCClient
@@ -231,7 +254,7 @@ private final class Stack {
     private let counters = BusCounters()
     private let heartbeats: Subscriber
 
-    init(_ configuration: FleetBenchmark.Configuration) throws {
+    init(_ configuration: FleetBenchmark.Configuration, keys: BenchKeys?) throws {
         directory = NSTemporaryDirectory() + "navbus-fleet-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let base = "ipc://\(directory)/bus"
@@ -240,7 +263,8 @@ private final class Stack {
         environment["NAVBUS_PUB_ENDPOINT"] = base + "-pub"
         environment["NAVBUS_SUB_ENDPOINT"] = subscriberEndpoint
         environment["NAVBUS_NAVIGATOR_ENDPOINT"] = base + "-nav"
-        environment["NAVBUS_LOG_LEVEL"] = "warning"
+        environment["NAVBUS_LOG_LEVEL"] = "error"
+        context = ZMQContext(security: try keys?.benchSecurity(navigatorEndpoint: base + "-nav") ?? .plain)
         func launch(_ name: String, _ arguments: [String]) throws -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: configuration.binDirectory + "/" + name)
@@ -254,10 +278,12 @@ private final class Stack {
             return process
         }
         processes = [
-            try launch("navbus-proxy", ["--cache-capacity", "1000000"]),
+            try launch(
+                "navbus-proxy",
+                ["--cache-capacity", "1000000"] + (keys?.proxyArguments(vehicleSubscriberEndpoint: base + "-vsub") ?? [])),
             try launch(
                 "navbus-navigator",
-                ["--map", configuration.map]
+                ["--map", configuration.map] + (keys?.navigatorArguments ?? [])
                     + (configuration.stateDirectory.map {
                         ["--state-dir", "\($0)/fleet-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"]
                     } ?? [])),

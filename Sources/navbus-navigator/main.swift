@@ -9,7 +9,8 @@ ServiceRunner(
     command: "navbus-navigator", role: "navigator",
     summary: "the navigator core: follows vehicles along their routes and publishes every nav.* topic",
     usage: "navbus-navigator --map FILE [--places FILE] [--state-dir DIR] [--session-idle-timeout SECONDS] "
-        + "[--control ENDPOINT] [--pub ENDPOINT] [--sub ENDPOINT]",
+        + "[--control ENDPOINT] [--pub ENDPOINT] [--sub ENDPOINT] [--secret-key FILE --server-key FILE --acl FILE]",
+    security: .clientAndServer,
     options: Endpoints.busOptions + [
         Option(
             "map", variable: "NAVBUS_MAP", help: "road map: .osm.pbf, .osm or .navgraph (required)", valueName: "FILE"),

@@ -4,8 +4,13 @@ import NavService
 ServiceRunner(
     command: "navbus-proxy", role: "proxy",
     summary: "the navbus bus: forwards publishers to subscribers and keeps the last value of every (topic, vehicle)",
-    usage: "navbus-proxy [--pub ENDPOINT] [--sub ENDPOINT] [--cache-capacity N] [--cache-bytes N] [--instance NAME]",
+    usage: "navbus-proxy [--pub ENDPOINT] [--sub ENDPOINT] [--cache-capacity N] [--cache-bytes N] [--instance NAME] "
+        + "[--secret-key FILE --acl FILE [--vehicle-sub ENDPOINT]]",
+    security: .server,
     options: Endpoints.busOptions + [
+        Option(
+            "vehicle-sub", variable: Endpoints.vehicleSubscriberVariable, default: Endpoints.defaultVehicleSubscriber,
+            help: "with CURVE: where subscribers limited to some vehicles connect (their own XPUB)", valueName: "ENDPOINT"),
         Option(
             "cache-capacity", variable: "NAVBUS_CACHE_CAPACITY", default: "100000",
             help: "most (topic, vehicle) entries kept in the last-value cache", valueName: "N"),
@@ -23,6 +28,7 @@ ServiceRunner(
     return BusProxy(
         configuration: .init(
             publisherEndpoint: try options.require("pub"), subscriberEndpoint: try options.require("sub"),
+            vehicleSubscriberEndpoint: context.security.isSecure ? try options.require("vehicle-sub") : nil,
             cacheCapacity: capacity, cacheBytes: cacheBytes, identity: context.identity, version: NavbusVersion.current),
         context: ZMQContext())
 }

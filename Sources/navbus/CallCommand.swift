@@ -3,6 +3,7 @@ import NavService
 
 /// `navbus call METHOD [JSON]`: call any JSON-RPC method of the navigator or the feeder.
 enum CallCommand: CLICommand {
+    static let connectsToBus = true
     static let name = "call"
     static let summary = "call a JSON-RPC control method and print the result"
     static let parser = OptionParser(
@@ -17,6 +18,14 @@ enum CallCommand: CLICommand {
             Option("vehicle", help: "adds \"vehicle\": V to the parameters", valueName: "V"),
             Option("timeout", default: "5", help: "seconds to wait for each attempt", valueName: "SECONDS"),
             Option("retries", default: "1", help: "attempts after the first one times out", valueName: "N"),
+            Option(
+                "navigator-key", variable: "NAVBUS_NAVIGATOR_KEY",
+                help: "with CURVE: the navigator's public key file, for navigator.*, router.* and roadSnapped... (default --server-key)",
+                valueName: "FILE"),
+            Option(
+                "feeder-key", variable: "NAVBUS_FEEDER_KEY",
+                help: "with CURVE: the feeder's public key file, for locationSimulator.* (default --server-key)",
+                valueName: "FILE"),
         ])
 
     static func run(_ options: ParsedOptions) throws {
@@ -44,8 +53,13 @@ enum CallCommand: CLICommand {
         guard let timeout = try options.double("timeout"), timeout > 0 else {
             throw UsageError("--timeout must be a positive number of seconds")
         }
+        // One environment can serve calls to both servers: each has its own public key.
+        var security = BusSecurity.processDefault
+        if security.isSecure, let path = options.value(method.hasPrefix("locationSimulator.") ? "feeder-key" : "navigator-key") {
+            security.endpointKeys[endpoint] = try KeyFiles.readPublicKey(path: path)
+        }
         let client = RPCClient(
-            context: ZMQContext(), endpoint: endpoint, timeoutMilliseconds: Int(timeout * 1000),
+            context: ZMQContext(security: security), endpoint: endpoint, timeoutMilliseconds: Int(timeout * 1000),
             retries: try options.integer("retries") ?? 1)
         let response = try client.callRaw(method, params: params)
         if let error = response["error"] {

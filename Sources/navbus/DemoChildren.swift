@@ -22,12 +22,13 @@ final class DemoChildren {
     }
 
     /// Starts `name` from the directory holding `navbus`.
-    func start(_ name: String, _ arguments: [String]) throws {
+    /// - Parameter environment: variables for this child only (its key files).
+    func start(_ name: String, _ arguments: [String], environment own: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = binaries.appendingPathComponent(name)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
+        for (key, value) in environment.merging(own, uniquingKeysWith: { $1 }) { merged[key] = value }
         process.environment = merged
         let errorLog = logDirectory.appendingPathComponent("\(name).stderr")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)

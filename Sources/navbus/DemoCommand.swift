@@ -11,13 +11,14 @@ import NavSinks
 /// then drives the guides' two-stop trip:
 /// simulate a location, set two destinations, start guidance, drive at a speed multiplier, continue to the next
 /// destination on arrival and activate guidance again, and end with a trip summary. With `--web` it also starts
-/// navbus-web, prints the navigation UI's address, and keeps serving it after the trip until interrupted.
+/// navbus-web, prints the navigation UI's address, and keeps serving it after the trip until interrupted. The bus
+/// runs CURVE with keys and an ACL made for the run (`BusKeySet`), unless `--plain`.
 enum DemoCommand: CLICommand {
     static let name = "demo"
     static let summary = "run the whole system on the sample map and drive a two-stop trip with a live view"
     static let parser = OptionParser(
         command: "navbus demo", summary: summary,
-        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR] [--web]",
+        usage: "navbus demo [--map PATH] [--speed-multiplier X] [--headless] [--json] [--log-dir DIR] [--web] [--plain]",
         options: [
             Option("map", default: "maps/helsinki.osm.pbf", help: "OSM extract or .navgraph to navigate on", valueName: "PATH"),
             Option("speed-multiplier", default: "8", help: "how much faster than real time to drive", valueName: "X"),
@@ -29,6 +30,7 @@ enum DemoCommand: CLICommand {
             Option(
                 "web-listen", variable: "NAVBUS_WEB_LISTEN", default: "127.0.0.1:8080",
                 help: "with --web: where navbus-web listens (port 0 picks a free one)", valueName: "HOST:PORT"),
+            Option.flag("plain", help: "run the bus without CURVE keys (by default the demo makes keys and an ACL)"),
         ])
 
     static let origin = Waypoint(title: "Rautatientori", latitude: 60.1712, longitude: 24.9433)
@@ -62,6 +64,18 @@ enum DemoCommand: CLICommand {
         ]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let children = DemoChildren(binaries: binaries, logDirectory: work, environment: endpoints)
+        let keys = work.appendingPathComponent("keys").path
+        let secure = !options.flag("plain")
+        if secure { try BusKeySet.write(to: keys, replace: true) }
+        /// The key files of one child, or nothing on a plain bus.
+        func keyFiles(_ name: String) -> [String: String] {
+            guard secure else { return [:] }
+            return [
+                SecurityOptions.secretKeyVariable: "\(keys)/\(name).key",
+                SecurityOptions.serverKeyVariable: "\(keys)/proxy.pub",
+                SecurityOptions.accessControlVariable: "\(keys)/\(BusKeySet.aclFileName)",
+            ]
+        }
         // SIGINT and SIGTERM set `interrupt`; the trip's loop stops on `stop`, which it also sets itself at the final
         // destination, so with --web the serving afterwards still waits for the user's interrupt.
         let interrupt = StopFlag()
@@ -71,25 +85,36 @@ enum DemoCommand: CLICommand {
 
         var failure: String?
         do {
-            try children.start("navbus-proxy", [])
-            try children.start("navbus-navigator", ["--map", map, "--state-dir", work.appendingPathComponent("state").path])
-            try children.start("navbus-feeder", [])
-            try children.start("navbus-logger", ["--dir", logDirectory.path])
+            try children.start("navbus-proxy", [], environment: keyFiles("proxy"))
+            try children.start(
+                "navbus-navigator", ["--map", map, "--state-dir", work.appendingPathComponent("state").path],
+                environment: keyFiles("navigator"))
+            try children.start("navbus-feeder", [], environment: keyFiles("feeder"))
+            try children.start("navbus-logger", ["--dir", logDirectory.path], environment: keyFiles("logger"))
             // The sinks time persistence by message time, which here runs `multiplier` times faster than the
             // simulated drive: scale their defaults (2 s minimum alert duration, 30 s lighting dwell) to match.
-            try children.start("navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)])
-            try children.start("navbus-lighting-controller", ["--dwell", String(30 / multiplier)])
-            if let webListen { try children.start("navbus-web", ["--listen", webListen, "--map", map]) }
+            try children.start(
+                "navbus-speeding-alerter", ["--min-duration", String(2 / multiplier)],
+                environment: keyFiles("speeding-alerter"))
+            try children.start(
+                "navbus-lighting-controller", ["--dwell", String(30 / multiplier)],
+                environment: keyFiles("lighting-controller"))
+            if let webListen {
+                try children.start("navbus-web", ["--listen", webListen, "--map", map], environment: keyFiles("web"))
+            }
             // Prompts are always shown; they are spoken only where there is something to hear them on.
             let speaks = hasSoundDevice()
-            if speaks { try children.start("navbus-speaker", []) }
+            if speaks { try children.start("navbus-speaker", [], environment: keyFiles("speaker")) }
             say(
                 "started proxy, navigator (\(map)), feeder, logger, speeding alerter, lighting controller"
                     + (webListen == nil ? "" : ", web")
-                    + (speaks ? ", speaker" : " (no sound device: voice prompts are shown, not spoken)"))
+                    + (speaks ? ", speaker" : " (no sound device: voice prompts are shown, not spoken)")
+                    + (secure ? "; CURVE keys in \(keys)" : "; plain bus"))
+            let security = try secure ? demoSecurity(keys: keys, endpoints: endpoints) : BusSecurity.plain
             failure = try drive(
-                endpoints: endpoints, children: children, stop: stop, interrupt: interrupt, multiplier: multiplier,
-                timeout: timeout, interactive: interactive, json: json, web: webListen != nil, speaks: speaks,
+                endpoints: endpoints, security: security, children: children, stop: stop, interrupt: interrupt,
+                multiplier: multiplier, timeout: timeout, interactive: interactive, json: json, web: webListen != nil,
+                speaks: speaks,
                 say: say)
             if webListen != nil, failure == nil, let address = children.webAddress() {
                 // The trip is over but its last state stays on the page, as a driver would leave it on screen.
@@ -107,13 +132,24 @@ enum DemoCommand: CLICommand {
         if !stopFailures.isEmpty { throw CLIError("children did not stop cleanly: " + stopFailures.joined(separator: "; ")) }
     }
 
+    /// The demo's own keys (`cli`) and the public keys of the proxy and the two control servers it calls.
+    private static func demoSecurity(keys: String, endpoints: [String: String]) throws -> BusSecurity {
+        let key = { (name: String) throws -> CurvePublicKey in try KeyFiles.readPublicKey(path: "\(keys)/\(name).pub") }
+        return BusSecurity(
+            keys: try KeyFiles.readSecretKey(path: "\(keys)/cli.key"), serverKey: try key("proxy"),
+            endpointKeys: [
+                endpoints[Endpoints.navigatorVariable]!: try key("navigator"),
+                endpoints[Endpoints.feederVariable]!: try key("feeder"),
+            ])
+    }
+
     /// Runs the trip; returns a failure description, or `nil` when the final destination was reached.
     private static func drive(
-        endpoints: [String: String], children: DemoChildren, stop: StopFlag, interrupt: StopFlag, multiplier: Double,
-        timeout: Double,
-        interactive: Bool, json: Bool, web: Bool, speaks: Bool, say: @escaping (String) -> Void
+        endpoints: [String: String], security: BusSecurity, children: DemoChildren, stop: StopFlag, interrupt: StopFlag,
+        multiplier: Double, timeout: Double, interactive: Bool, json: Bool, web: Bool, speaks: Bool,
+        say: @escaping (String) -> Void
     ) throws -> String? {
-        let context = ZMQContext()
+        let context = ZMQContext(security: security)
         let subscriber = try Subscriber(
             context: context, endpoint: endpoints[Endpoints.subscriberVariable]!,
             prefixes: ["nav.", "alert.", "ui.", "gps.", "sys."], counters: BusCounters())

@@ -5,6 +5,7 @@ import NavService
 
 /// `navbus health`: a heartbeat check on the bus, for container health checks and scripts.
 enum HealthCommand: CLICommand {
+    static let connectsToBus = true
     static let name = "health"
     static let summary = "exit 0 when a process's heartbeat is seen on the bus within the timeout"
     static let parser = OptionParser(

@@ -1,3 +1,4 @@
+import NavCore
 import NavService
 
 /// `navbus COMMAND ...`: the command line for people.
@@ -5,7 +6,7 @@ enum NavbusCommandLine {
     static let commands: [any CLICommand.Type] = [
         TopicsCommand.self, SubCommand.self, PubCommand.self, CallCommand.self, ReplayCommand.self,
         ExamplesCommand.self, DemoCommand.self, ImportCommand.self, RouteCommand.self, HealthCommand.self,
-        RenderCommand.self,
+        RenderCommand.self, KeygenCommand.self,
     ]
 
     static var usage: String {
@@ -31,6 +32,13 @@ enum NavbusCommandLine {
                 "navbus: unknown command '\(name)'; commands are: \(commands.map { $0.name }.joined(separator: ", "))")
             ProcessMain.exit(.usage)
         }
-        ProcessMain.run(parser: command.parser, arguments: Array(arguments.dropFirst()), body: command.run)
+        ProcessMain.run(parser: command.fullParser, arguments: Array(arguments.dropFirst())) { options in
+            if command.connectsToBus {
+                // Installs the keys for every socket of the command, or says in one line that the bus is plain.
+                let logger = Logger(label: "navbus \(command.name)", level: .warning)
+                SecurityOptions.announce(try SecurityOptions.security(from: options, role: .client, logger: logger), logger: logger)
+            }
+            try command.run(options)
+        }
     }
 }

@@ -4,6 +4,7 @@ import NavService
 
 /// `navbus pub TOPIC JSON`: publish one message, for testing consumers.
 enum PubCommand: CLICommand {
+    static let connectsToBus = true
     static let name = "pub"
     static let summary = "publish one message with a JSON payload (for testing consumers)"
     static let parser = OptionParser(

@@ -7,6 +7,7 @@ import NavSinks
 
 /// `navbus replay FILE`: republish a recorded log with its original timing, for testing consumers.
 enum ReplayCommand: CLICommand {
+    static let connectsToBus = true
     static let name = "replay"
     static let summary = "republish a recorded JSON Lines log with its original timing (for testing consumers)"
     static let parser = OptionParser(

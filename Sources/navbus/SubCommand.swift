@@ -7,6 +7,7 @@ import NavSinks
 
 /// `navbus sub [PREFIX...]`: watch the bus.
 enum SubCommand: CLICommand {
+    static let connectsToBus = true
     static let name = "sub"
     static let summary = "print live messages (readable lines, or JSON Lines with --json)"
     static let parser = OptionParser(

@@ -72,13 +72,18 @@ public struct EnvelopeCodec: Sendable {
         guard frames.count == 2 else {
             throw EnvelopeError(kind: .malformed, reason: "expected 2 frames (topic, envelope), got \(frames.count)")
         }
-        guard let topicName = String(validating: frames[0], as: UTF8.self), !topicName.isEmpty else {
+        // A client limited to some vehicles receives `topic[vehicle]` frames (see `ScopedTopic`).
+        let (topicFrame, scopedVehicle) = ScopedTopic.split(frames[0])
+        guard let topicName = String(validating: topicFrame, as: UTF8.self), !topicName.isEmpty else {
             throw EnvelopeError(kind: .malformed, reason: "topic frame is empty or not UTF-8")
         }
         if !acceptUnknownTopics, Topic(rawValue: topicName) == nil {
             throw EnvelopeError(kind: .unknownTopic, reason: "topic '\(topicName.prefix(80))' is not in the catalogue")
         }
         let (header, data) = try decodeEnvelope(frames[1])
+        if let scopedVehicle, String(decoding: scopedVehicle, as: UTF8.self) != header.subject {
+            throw EnvelopeError(kind: .malformed, reason: "scoped topic frame names another vehicle than the subject")
+        }
         if let topic = Topic(rawValue: topicName), header.type != topic.eventType {
             throw EnvelopeError(
                 kind: .malformed, reason: "type '\(header.type)' does not match topic '\(topicName)'")

@@ -37,15 +37,16 @@ public struct JSONParser {
     /// `keys`; every other value is checked for syntax and skipped without building anything. The proxy uses
     /// this to read an envelope's attributes without building its payload.
     /// Members named in `present` are reported as `.null` when they exist, without being materialised.
+    /// - Parameter rejectingRepeats: refuse a repeated name of `keys` instead of reading the first.
     /// - Returns: one slot per name in `keys` followed by one per name in `present`, `nil` where absent.
     /// - Throws: `JSONParseError` for malformed text or a top level that is not an object.
-    public static func scanObject(_ bytes: [UInt8], keys: [String], present: [String] = [])
-        throws(JSONParseError) -> [JSONValue?]
-    {
+    public static func scanObject(
+        _ bytes: [UInt8], keys: [String], present: [String] = [], rejectingRepeats: Bool = false
+    ) throws(JSONParseError) -> [JSONValue?] {
         let outcome = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> [JSONValue?] in
                 var parser = JSONParser(buffer)
-                return try parser.scanDocument(keys: keys, present: present)
+                return try parser.scanDocument(keys: keys, present: present, rejectingRepeats: rejectingRepeats)
             }
         }
         return try outcome.get()
@@ -67,14 +68,20 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func scanDocument(keys: [String], present: [String]) throws(JSONParseError) -> [JSONValue?] {
+    private mutating func scanDocument(keys: [String], present: [String], rejectingRepeats: Bool)
+        throws(JSONParseError) -> [JSONValue?]
+    {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fail("expected an object") }
         // A handful of names: comparing against an array beats hashing into sets and dictionaries.
         var found = [JSONValue?](repeating: nil, count: keys.count + present.count)
         try forEachMember { (parser, key) throws(JSONParseError) in
             // Of repeated names the first is read, as `parse` and `JSONObject`'s subscript do, so that the proxy
-            // and every subscriber see the same attributes of one envelope.
+            // and every subscriber see the same attributes of one envelope. Other parsers (Python's) read the last,
+            // so a scan that decides who may publish refuses repeats instead (`rejectingRepeats`).
+            if let slot = keys.firstIndex(of: key), found[slot] != nil, rejectingRepeats {
+                throw parser.fail("repeated member '\(key)'")
+            }
             if let slot = keys.firstIndex(of: key), found[slot] == nil {
                 found[slot] = try parser.parseValue()
             } else {

@@ -15,10 +15,16 @@ import NavProtocol
 /// The XSUB side subscribes to everything itself, so publishers send every message to the proxy and the cache
 /// sees topics nobody has subscribed to yet (libzmq's XSUB reference-counts subscriptions, so a subscriber
 /// leaving never cancels this one).
+///
+/// With CURVE keys in the context the forwarding is `SecureForwarder` instead (see `BusProxy+Secure.swift`):
+/// the same sockets and cache, plus a ZAP handler, per-message publication checks and, for clients limited to
+/// some vehicles, a vehicle-scoped subscriber side.
 public final class BusProxy: Sendable {
     public struct Configuration: Sendable {
         public var publisherEndpoint: String
         public var subscriberEndpoint: String
+        /// Where clients limited to some vehicles subscribe (secure mode only; `NAVBUS_VEHICLE_SUB_ENDPOINT`).
+        public var vehicleSubscriberEndpoint: String?
         public var cacheCapacity: Int
         /// Most envelope bytes the cache holds.
         public var cacheBytes: Int
@@ -26,11 +32,12 @@ public final class BusProxy: Sendable {
         public var version: String
 
         public init(
-            publisherEndpoint: String, subscriberEndpoint: String, cacheCapacity: Int = 100_000,
-            cacheBytes: Int = 64 << 20, identity: SourceIdentity, version: String
+            publisherEndpoint: String, subscriberEndpoint: String, vehicleSubscriberEndpoint: String? = nil,
+            cacheCapacity: Int = 100_000, cacheBytes: Int = 64 << 20, identity: SourceIdentity, version: String
         ) {
             self.publisherEndpoint = publisherEndpoint
             self.subscriberEndpoint = subscriberEndpoint
+            self.vehicleSubscriberEndpoint = vehicleSubscriberEndpoint
             self.cacheCapacity = cacheCapacity
             self.cacheBytes = cacheBytes
             self.identity = identity
@@ -40,7 +47,7 @@ public final class BusProxy: Sendable {
 
     public let configuration: Configuration
     public let counters = BusCounters()
-    private let context: ZMQContext
+    let context: ZMQContext
     private let tag = UInt32.random(in: .min ... .max)
 
     public init(configuration: Configuration, context: ZMQContext) {
@@ -49,12 +56,13 @@ public final class BusProxy: Sendable {
     }
 
     private var controlEndpoint: String { "inproc://navbus-proxy-control-\(tag)" }
-    private var captureEndpoint: String { "inproc://navbus-proxy-capture-\(tag)" }
-    private var replayEndpoint: String { "inproc://navbus-proxy-replay-\(tag)" }
+    var captureEndpoint: String { "inproc://navbus-proxy-capture-\(tag)" }
+    var replayEndpoint: String { "inproc://navbus-proxy-replay-\(tag)" }
 
     /// Binds both sides and runs until `stop` is set.
     /// - Throws: `ZMQError` when an endpoint cannot be bound (malformed, or in use by another process).
     public func run(stop: StopFlag, log: @escaping @Sendable (String) -> Void) throws {
+        if context.security.isSecure { return try runSecure(stop: stop, log: log) }
         let frontend = try context.socket(.xsub)
         let backend = try context.socket(.xpub)
         let capture = try context.socket(.pub)
@@ -102,7 +110,7 @@ public final class BusProxy: Sendable {
         for socket in [frontend, backend, capture, control] { socket.close() }
     }
 
-    private func runCache(stop: StopFlag, log: @escaping @Sendable (String) -> Void) throws {
+    func runCache(stop: StopFlag, log: @escaping @Sendable (String) -> Void) throws {
         let tap = try context.socket(.sub)
         try tap.setReceiveHighWaterMark(200_000)
         try tap.subscribe("")

@@ -30,14 +30,14 @@ public final class Publisher {
     /// Reports the socket's connections and disconnections.
     private let monitor: ZMQSocket
 
-    /// Connects a publisher to `endpoint` (the proxy's `NAVBUS_PUB_ENDPOINT`).
+    /// Connects a publisher to `endpoint` (the proxy's `NAVBUS_PUB_ENDPOINT`), with CURVE when the context has keys.
     /// - Parameters:
     ///   - outageLimits: how much is kept while the proxy is away.
-    /// - Throws: `ZMQError` for a malformed endpoint.
+    /// - Throws: `ZMQError` for a malformed endpoint, `SecurityError` when the proxy's key is missing.
     public init(
         context: ZMQContext, endpoint: String, identity: SourceIdentity, counters: BusCounters,
         highWaterMark: Int32 = 100_000, outageLimits: OutageBuffer.Limits = OutageBuffer.Limits()
-    ) throws(ZMQError) {
+    ) throws {
         self.identity = identity
         self.counters = counters
         outage = OutageBuffer(limits: outageLimits)
@@ -53,6 +53,7 @@ public final class Publisher {
         try socket.setReconnectInterval(milliseconds: 100)
         try socket.setReconnectIntervalMax(milliseconds: 2000)
         try socket.setHeartbeat(intervalMilliseconds: 1000, timeoutMilliseconds: 5000)
+        try context.security.secureClient(socket, endpoint: endpoint)
         try socket.connect(endpoint)
         // An inproc connection has no handshake to report and never breaks while the process lives.
         if endpoint.hasPrefix("inproc://") { outage.linkUp(now: MonotonicClock.seconds()) }

@@ -36,12 +36,12 @@ public final class Subscriber {
     ///   - subjects: when given, only messages about these vehicles are delivered.
     ///   - acceptUnknownTopics: deliver topics outside the catalogue (for generic tools) instead of rejecting them.
     ///   - snapshot: ask the proxy's last-value cache for the latest message of each (topic, subject) at once.
-    /// - Throws: `ZMQError` for a malformed endpoint.
+    /// - Throws: `ZMQError` for a malformed endpoint, `SecurityError` when the proxy's key is missing.
     public init(
         context: ZMQContext, endpoint: String, prefixes: [String], counters: BusCounters,
         subjects: Set<String>? = nil, acceptUnknownTopics: Bool = false, maximumEnvelopeSize: Int = 1 << 20,
         highWaterMark: Int32 = 100_000, snapshot: Bool = true
-    ) throws(ZMQError) {
+    ) throws {
         socket = try context.socket(.sub)
         self.counters = counters
         self.subjects = subjects
@@ -59,6 +59,7 @@ public final class Subscriber {
             }
         }
         snapshotDeadline = MonotonicClock.seconds() + Self.snapshotTimeout
+        try context.security.secureClient(socket, endpoint: endpoint)
         try socket.connect(endpoint)
     }
 

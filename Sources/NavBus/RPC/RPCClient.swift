@@ -72,6 +72,7 @@ public final class RPCClient {
         if let socket { return socket }
         let socket = try context.socket(.req)
         try socket.setLinger(milliseconds: 0)
+        try context.security.secureClient(socket, endpoint: endpoint)
         try socket.connect(endpoint)
         self.socket = socket
         return socket

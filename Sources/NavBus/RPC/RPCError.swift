@@ -25,6 +25,11 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func internalError(_ detail: String) -> RPCError {
         RPCError(code: -32603, message: "Internal error: \(detail)")
     }
+    /// The caller's key may not call this method, or not for this vehicle (`Protocols/README.md`).
+    public static func notAuthorized(_ detail: String) -> RPCError {
+        RPCError(code: notAuthorizedCode, message: "Not authorized: \(detail)")
+    }
+    public static let notAuthorizedCode = -32010
 
     var json: JSONValue {
         var object = JSONObject([("code", .integer(Int64(code))), ("message", .string(message))])

@@ -11,6 +11,10 @@ import NavProtocol
 /// seconds in handlers before it returns to the loop, taking one request of each waiting message in turn. So a
 /// client sending heavy batches (32 routes of 25 waypoints) gets its answer a little later, while other
 /// clients' calls and the bus messages of every other vehicle go on between its requests.
+///
+/// With CURVE keys in the context the server lets in only the clients of its access control list, and answers
+/// each request only if the caller's `call` patterns name the method and its `vehicles` include the request's
+/// `vehicle`; otherwise it answers `-32010` (counted as `callDenied`).
 public final class RPCServer {
     /// Takes the `params` and returns the encoded `result`.
     public typealias Handler = (JSONValue) throws -> EncodedJSON
@@ -34,6 +38,7 @@ public final class RPCServer {
         var routing: [[UInt8]]
         var requests: [JSONValue]
         var isBatch: Bool
+        var caller: Caller = .trusted
         var replies: [EncodedJSON] = []
         var next = 0
     }
@@ -45,13 +50,33 @@ public final class RPCServer {
     /// Whether messages are half answered; ``serve(on:)`` keeps calling ``drain()`` until they are done.
     public var hasPendingWork: Bool { !pending.isEmpty }
 
-    /// Binds a server to `endpoint` (for example `NAVBUS_NAVIGATOR_ENDPOINT`).
-    /// - Throws: `ZMQError` when the endpoint is malformed or already in use.
-    public init(context: ZMQContext, endpoint: String, counters: BusCounters) throws(ZMQError) {
+    private let accessControl: AccessControlStore?
+
+    /// Binds a server to `endpoint` (for example `NAVBUS_NAVIGATOR_ENDPOINT`), serving CURVE when the context has
+    /// keys.
+    /// - Throws: `ZMQError` when the endpoint is malformed or already in use, `SecurityError` when keys are
+    ///   given without an access control list.
+    public init(context: ZMQContext, endpoint: String, counters: BusCounters) throws {
         socket = try context.socket(.router)
         self.counters = counters
+        accessControl = context.security.isSecure ? context.security.accessControl : nil
         try socket.setRouterMandatory(false)
+        try context.security.secureServer(socket, domain: .control, counters: counters)
         try socket.bind(endpoint)
+    }
+
+    /// Who sent a request: anyone on a plain bus (or over inproc), a client of the access control list, or a
+    /// connection whose key has since been removed from it.
+    public enum Caller: Sendable {
+        case trusted
+        case client(ClientPermissions)
+        case removedClient
+    }
+
+    private func caller(_ userID: String?) -> Caller {
+        guard let accessControl, let userID else { return .trusted }
+        // The ZAP handler let the key in, but the list may have changed since: look it up again.
+        return accessControl.current.client(withKey: userID).map(Caller.client) ?? .removedClient
     }
 
     /// The names of the registered methods, sorted.
@@ -98,7 +123,9 @@ public final class RPCServer {
     /// being run.
     public func drain() throws(ZMQError) {
         let deadline = MonotonicClock.seconds() + turnBudget
-        while pending.count < maximumPendingMessages, let frames = try socket.receiveFrames(dontWait: true) {
+        while pending.count < maximumPendingMessages,
+            let (frames, userID) = try socket.receiveFramesWithUserID(dontWait: true)
+        {
             // ROUTER frames: the client's identity, an empty delimiter when the client is REQ, then the body.
             guard frames.count >= 2, let body = frames.last else { continue }
             let routing = Array(frames.dropLast())
@@ -106,7 +133,8 @@ public final class RPCServer {
             case .answered(let reply):
                 if let reply { _ = try socket.send(frames: routing + [reply], dontWait: true) }
             case .requests(let requests, let isBatch):
-                pending.append(PendingMessage(routing: routing, requests: requests, isBatch: isBatch))
+                pending.append(
+                    PendingMessage(routing: routing, requests: requests, isBatch: isBatch, caller: caller(userID)))
             }
         }
         // One request of each waiting message in turn, so a long batch never holds up a short call behind it;
@@ -115,8 +143,14 @@ public final class RPCServer {
             if cursor >= pending.count { cursor = 0 }
             let request = pending[cursor].requests[pending[cursor].next]
             pending[cursor].next += 1
-            let later = pending[(cursor + 1)...].flatMap(\.requests)
-            if let reply = supersededReply(to: request, later: later) ?? handle(request) {
+            let caller = pending[cursor].caller
+            // Only a newer request its sender may make can supersede one: a client without the permission must
+            // not be able to cancel another's trip by queueing a request behind it.
+            let later = pending[(cursor + 1)...].flatMap { message in
+                message.requests.filter { mayMake($0, caller: message.caller) }
+            }
+            let superseded = mayMake(request, caller: caller) ? supersededReply(to: request, later: later) : nil
+            if let reply = superseded ?? handle(request, caller: caller) {
                 pending[cursor].replies.append(reply)
             }
             if pending[cursor].next == pending[cursor].requests.count {
@@ -176,17 +210,17 @@ public final class RPCServer {
     }
 
     /// Computes the reply to one request body at once; `nil` when nothing must be sent (notifications only).
-    public func respond(to body: [UInt8]) -> [UInt8]? {
+    public func respond(to body: [UInt8], caller: Caller = .trusted) -> [UInt8]? {
         switch prepare(body) {
         case .answered(let reply):
             return reply
         case .requests(let requests, let isBatch):
-            let replies = requests.compactMap(handle)
+            let replies = requests.compactMap { handle($0, caller: caller) }
             return Self.assemble(PendingMessage(routing: [], requests: requests, isBatch: isBatch, replies: replies))
         }
     }
 
-    private func handle(_ request: JSONValue) -> EncodedJSON? {
+    private func handle(_ request: JSONValue, caller: Caller) -> EncodedJSON? {
         guard case .object(let object) = request else {
             return reply(id: .null, .failure(.invalidRequest("a request must be an object, got \(request.kindDescription)")))
         }
@@ -209,7 +243,11 @@ public final class RPCServer {
         default: return reply(id: id ?? .null, .failure(.invalidRequest("member 'params' must be an object or an array")))
         }
         let outcome: Result<EncodedJSON, RPCError>
-        if let handler = handlers[method] {
+        let vehicle = params["vehicle"]?.stringValue ?? "default"
+        if let refusal = refusal(of: method, vehicle: vehicle, caller: caller) {
+            counters.add("callDenied")
+            outcome = .failure(refusal)
+        } else if let handler = handlers[method] {
             do {
                 outcome = .success(try handler(params))
             } catch let error as RPCError {
@@ -223,6 +261,27 @@ public final class RPCServer {
         // A request without an id is a notification: it gets no reply, not even an error.
         guard let id else { return nil }
         return reply(id: id, outcome)
+    }
+
+    /// Whether `caller` may make `request` (a malformed request is left to ``handle(_:caller:)`` to answer).
+    private func mayMake(_ request: JSONValue, caller: Caller) -> Bool {
+        guard case .string(let method) = request["method"] else { return false }
+        let vehicle = request["params"]?["vehicle"]?.stringValue ?? "default"
+        return refusal(of: method, vehicle: vehicle, caller: caller) == nil
+    }
+
+    /// The error for a call the caller may not make; `nil` when it may. Checked before the method is looked up,
+    /// so a refused client learns nothing about which methods exist.
+    private func refusal(of method: String, vehicle: String, caller: Caller) -> RPCError? {
+        switch caller {
+        case .trusted:
+            return nil
+        case .removedClient:
+            return .notAuthorized("this client's key is no longer in the access control list")
+        case .client(let client):
+            guard !client.mayCall(method: method, vehicle: vehicle) else { return nil }
+            return .notAuthorized("client '\(client.name)' may not call '\(method)' for vehicle '\(vehicle)'")
+        }
     }
 
     /// A response object: `{"jsonrpc":"2.0","id":…,"result":…}` or `{…,"error":{…}}`.
