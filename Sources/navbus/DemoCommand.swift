@@ -201,7 +201,18 @@ enum DemoCommand: CLICommand {
         _ = try navigator.call(Method.setGuidanceActive.rawValue, params: try params(SetGuidanceActiveParams(active: true)))
         _ = try feeder.call(
             Method.configureSimulator.rawValue, params: .object(JSONObject([("speedMultiplier", .number(multiplier))])))
-        _ = try feeder.call(Method.simulateLocationsAlongExistingRoute.rawValue, params: .object(JSONObject()))
+        // The feeder learns the route from nav.route_changed.v1 on the bus, which can arrive a moment after the
+        // navigator answered setDestinations (later still on a busy machine or over CURVE): -32001 "no route to
+        // simulate" is retried for a while rather than ending the demo.
+        let simulatorDeadline = MonotonicClock.seconds() + 20
+        while true {
+            do {
+                _ = try feeder.call(Method.simulateLocationsAlongExistingRoute.rawValue, params: .object(JSONObject()))
+                break
+            } catch let error as RPCError where error.code == -32001 && MonotonicClock.seconds() < simulatorDeadline {
+                usleep(200_000)
+            }
+        }
 
         var view = TripView()
         view.title =
