@@ -9,8 +9,8 @@ extension GuidanceEngine {
     /// Metres between the route and the road the network matcher has the vehicle on beyond which that road
     /// is shown instead of the route (streets side by side are rarely closer).
     static let anotherRoadDistance = 10.0
-    /// Metres between the route and the matched road beyond which driving past the route's end at speed is
-    /// not arriving: the vehicle passes on another road, and only stopping near the destination counts.
+    /// Metres between the route and the matched road beyond which driving past the route's end is not
+    /// arriving: the vehicle passes on another road, and only stopping near the destination counts.
     static let passingRoadDistance = 7.0
     /// Metres from the route within which the network matcher's road is the route's own.
     static let sameRoadDistance = 3.0
@@ -19,6 +19,12 @@ extension GuidanceEngine {
     static let besideRouteFixes = 2
     /// Log-odds by which the network matcher favours positions on the route while the vehicle follows it.
     static let onRouteBonus = 2.0
+    /// Metres within which the road driven must pass the leg's end for driving through it to be arriving;
+    /// streets beside the destination, and turns just before it, are farther.
+    static let passageTolerance = 5.0
+    /// Largest angle between the course and the route at the leg's end for driving through it to count,
+    /// when there is no road network to tell.
+    static let passageHeading = 45.0
 
     /// A position on the active route.
     private struct RouteSnap {
@@ -106,13 +112,16 @@ extension GuidanceEngine {
         }
         guard state.isGuidanceActive, let leg = state.currentLeg else { return }
 
+        // The road the fixes alone put the vehicle on: whether it really is on the route is the question
+        // here, which the route's prior must not answer.
+        let evidence = network == nil ? nil : state.networkMatch.evidenceRoad
         if verdict != .unusable {
             state.arrival.observe(fix, walking: !options.travelMode.alwaysSnapsToRoads)
         }
         if !state.hasArrivedAtCurrentLeg,
             hasArrived(
                 fix, observation: observation, verdict: verdict, previousMatchTime: previousMatchTime,
-                leg: leg, state: state, onAnotherRoad: (networkOffRoute ?? 0) > Self.passingRoadDistance)
+                leg: leg, state: state, evidence: evidence)
         {
             announceArrival(state: &state, events: &events)
             if options.stopGuidanceAtArrival {
@@ -221,43 +230,68 @@ extension GuidanceEngine {
 
     /// Whether this fix reaches the current leg's destination (see ``ArrivalDetector`` for the rules).
     ///
-    /// Along the route the tracked position must be within the arrival radius of the leg's end, measured
-    /// along it (at speed within half a second's drive of it, at least 5 m), with the fix itself near the
-    /// end too (allowing for its accuracy); or a fix lies beyond
-    /// the end of the leg's last segment and close to its line, as happens when driving past at speed.
-    /// That needs travel on this leg first (see ``minimumLegProgress``), and the network matcher, when
-    /// there is one, must not have the vehicle on another road beside the route (``passingRoadDistance``);
-    /// at speed the leg must also end at the waypoint, not on a street beside it.
     /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
-    /// end is arriving.
+    /// end is arriving. Along the route, the tracked position must be within the arrival radius of the
+    /// leg's end, measured along it, with the fix itself near the end too (allowing for its accuracy); or
+    /// a fix lies beyond the end of the leg's last segment and close to its line. That needs travel on
+    /// this leg first (see ``minimumLegProgress``), and the network matcher, when there is one, must not
+    /// have the vehicle on another road beside the route (``passingRoadDistance``), judged from the fixes
+    /// alone (``HiddenMarkovMatcher/evidenceRoad``) for a vehicle stopping, and for one driving by the rule
+    /// below.
+    ///
+    /// Driving (faster than ``ArrivalDetector/stoppedSpeed``), without stopping, the vehicle must reach the
+    /// end itself: the tracked position within half a second's drive of it (at least 5 m), the leg must
+    /// end at the waypoint (not on a street beside it),
+    /// and the road driven must pass through the end (``HiddenMarkovMatcher/trailPasses(through:within:)``
+    /// within ``passageTolerance``). The tracked position alone cannot tell: it follows the route's line and
+    /// runs on with the speed, so it reaches the end of a last short turn the vehicle never took, and one
+    /// wild fix beside the end projects onto it. Without a road network the fix must head the route's way
+    /// (``passageHeading``) with the route close.
     private func hasArrived(
         _ fix: Fix, observation: RouteObservation?, verdict: DeviationDetector.Verdict, previousMatchTime: Double?,
-        leg: PreparedLeg, state: GuidanceState, onAnotherRoad: Bool
+        leg: PreparedLeg, state: GuidanceState, evidence: RoadMatch?
     ) -> Bool {
         guard verdict != .unusable else { return false }
         let radius = state.options.arrivalRadius
         let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
         let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
         if state.arrival.hasStopped(near: [waypoint, leg.end], radius: radius, accuracy: accuracy) { return true }
-        guard !state.deviation.isOffRoute, !onAnotherRoad, state.tracker.hasMatched,
+        guard !state.deviation.isOffRoute, state.tracker.hasMatched,
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
         else { return false }
+        // Anything faster than stopping is driving past unless the end itself is reached; only a vehicle
+        // that stops (or reports no speed) may arrive anywhere within the radius along the route.
+        let speed = fix.speed ?? 0
+        let moving = speed >= ArrivalDetector.stoppedSpeed
+        if moving {
+            // Driving through the end counts only when the end is the waypoint's own road; where the router
+            // joined a waypoint beside another street to this one, only stopping there is arriving.
+            guard waypoint.distance(to: leg.end) <= Self.passingRoadDistance else { return false }
+            if evidence != nil {
+                // Passing through the end also shows the road is the route's own, even when the matcher
+                // already has the vehicle beyond the end, away from the route's line.
+                guard state.networkMatch.trailPasses(through: leg.end, within: Self.passageTolerance) else {
+                    return false
+                }
+            } else {
+                guard let observation, (observation.headingOffset ?? 0) <= Self.passageHeading,
+                    observation.crossTrack <= accuracy + Self.passingRoadDistance
+                else { return false }
+            }
+        } else if let evidence,
+            (offRouteDistance(of: evidence, fix: fix, leg: leg, state: state) ?? 0) > Self.passingRoadDistance
+        {
+            return false
+        }
         let remaining = leg.length - state.tracker.distanceAlong
         let toEnd = fix.coordinate.distance(to: leg.end)
-        // At speed the end itself must be reached (or passed, below): a driver going straight on where the
-        // route makes its last short turn is passing by, not arriving.
-        let speed = fix.speed ?? 0
-        let moving = speed >= ArrivalDetector.movingSpeed
-        // Driving through the end counts only when the end is the waypoint's own road; where the router
-        // joined a waypoint beside another street to this one, only stopping there is arriving.
-        if moving && waypoint.distance(to: leg.end) > Self.passingRoadDistance { return false }
         let reach = moving ? min(radius, max(5, speed / 2)) : radius
         if remaining <= reach && toEnd <= radius + accuracy { return true }
         guard let observation, observation.overshoot > 0,
             observation.offsetBeyondEnd <= state.options.deviation.offRouteDistance
         else { return false }
         let elapsed = previousMatchTime.map { max(0, fix.time - $0) } ?? 0
-        return remaining <= radius + (fix.speed ?? 0) * elapsed
+        return remaining <= radius + speed * elapsed
     }
 
     /// The turn-by-turn feed for the current state.

@@ -111,3 +111,36 @@ public struct GuidanceState: Hashable, Codable, Sendable {
         lastArrivedWaypointIndex.map { $0 >= currentWaypointIndex } ?? false
     }
 }
+
+extension GuidanceState {
+    private enum CodingKeys: String, CodingKey {
+        case options, isUpdatingLocation, isGuidanceActive, currentLegIndex, legs, waypointIndexBase
+        case lastArrivedWaypointIndex, lastFixTime, tracker, deviation, rerouteGate, arrival, networkMatch
+        case besideRouteStreak, reporter, speeding, lighting
+    }
+
+    /// Decodes a saved state. Everything but the options may be missing and takes the value of a new
+    /// session: a session saved by an older release (before the reroute gate, the arrival detector and
+    /// the network matcher existed) restores with its route and progress, and those monitors start afresh.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        options = try container.decode(GuidanceOptions.self, forKey: .options)
+        isUpdatingLocation = try container.decodeIfPresent(Bool.self, forKey: .isUpdatingLocation) ?? false
+        isGuidanceActive = try container.decodeIfPresent(Bool.self, forKey: .isGuidanceActive) ?? false
+        currentLegIndex = try container.decodeIfPresent(Int.self, forKey: .currentLegIndex) ?? 0
+        legs = try container.decodeIfPresent([PreparedLeg].self, forKey: .legs) ?? []
+        waypointIndexBase = try container.decodeIfPresent(Int.self, forKey: .waypointIndexBase) ?? 0
+        lastArrivedWaypointIndex = try container.decodeIfPresent(Int.self, forKey: .lastArrivedWaypointIndex)
+        lastFixTime = try container.decodeIfPresent(Double.self, forKey: .lastFixTime)
+        tracker = try container.decodeIfPresent(RouteTracker.self, forKey: .tracker) ?? RouteTracker()
+        deviation = try container.decodeIfPresent(DeviationDetector.self, forKey: .deviation) ?? DeviationDetector()
+        rerouteGate = try container.decodeIfPresent(RerouteGate.self, forKey: .rerouteGate) ?? RerouteGate()
+        arrival = try container.decodeIfPresent(ArrivalDetector.self, forKey: .arrival) ?? ArrivalDetector()
+        networkMatch =
+            try container.decodeIfPresent(HiddenMarkovMatcher.self, forKey: .networkMatch) ?? HiddenMarkovMatcher()
+        besideRouteStreak = try container.decodeIfPresent(Int.self, forKey: .besideRouteStreak) ?? 0
+        reporter = try container.decodeIfPresent(ProgressReporter.self, forKey: .reporter) ?? ProgressReporter()
+        speeding = try container.decodeIfPresent(SpeedingMonitor.self, forKey: .speeding) ?? SpeedingMonitor()
+        lighting = try container.decodeIfPresent(LightingAdvisor.self, forKey: .lighting) ?? LightingAdvisor()
+    }
+}

@@ -5,9 +5,12 @@ import NavCore
 /// Two rules, each judged against both the waypoint as the user gave it and the end of the leg as the
 /// router planned it (they differ when the router joined the network elsewhere):
 ///
-/// - **Along the route** (the rule for driving past at speed): the tracked position is within the
+/// - **Along the route** (the rule for driving through it): the tracked position is within the
 ///   arrival radius of the leg's end, measured along the route, so a waypoint beside a bridge or a parallel
-///   road that the route passes earlier is never reached early.
+///   road that the route passes earlier is never reached early. A vehicle faster than ``stoppedSpeed``
+///   must reach the end itself, with the road it drives passing through it (the engine judges this with
+///   the network matcher's trail, see `GuidanceEngine.hasArrived`): driving past on a street beside the
+///   destination, or turning off just before it, is not arriving.
 /// - **Stopping near it** (any approach, on or off the route): the vehicle slows below ``stoppedSpeed`` and
 ///   the mean of its slow fixes lies within the arrival radius of the target plus an allowance for GPS
 ///   noise that shrinks as the fixes add up (`2σ/√n`, at most ``maximumAllowance``). A driver who parks

@@ -52,3 +52,19 @@ struct ProgressReporter: Hashable, Codable, Sendable {
         return true
     }
 }
+
+extension ProgressReporter {
+    private enum CodingKeys: String, CodingKey {
+        case lastTime, lastDistance, lastDelay, lastNavInfoTime
+    }
+
+    /// Decodes a saved reporter. The release before issue 11 saved the delay category as its number; such a
+    /// value is forgotten, so the category is sent once more after the restore.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lastTime = try container.decodeIfPresent(Double.self, forKey: .lastTime)
+        lastDistance = try container.decodeIfPresent(Double.self, forKey: .lastDistance)
+        lastDelay = (try? container.decodeIfPresent(DelayCategory.self, forKey: .lastDelay)) ?? nil
+        lastNavInfoTime = try container.decodeIfPresent(Double.self, forKey: .lastNavInfoTime)
+    }
+}

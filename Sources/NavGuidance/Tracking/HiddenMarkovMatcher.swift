@@ -21,7 +21,34 @@ import Foundation
 struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     struct Hypothesis: Hashable, Codable, Sendable {
         var candidate: RoadCandidate
+        /// Log-score with the prior, relative to the best.
         var score: Double
+        /// Log-score from the fixes alone, relative to the best.
+        var evidence: Double
+        /// The road positions of the last few fixes on the path that leads here best by the fixes alone,
+        /// oldest first and ending with this candidate's.
+        var trail: [TrailPoint]
+
+        init(candidate: RoadCandidate, score: Double, evidence: Double, trail: [TrailPoint]) {
+            self.candidate = candidate
+            self.score = score
+            self.evidence = evidence
+            self.trail = trail
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            candidate = try container.decode(RoadCandidate.self, forKey: .candidate)
+            score = try container.decode(Double.self, forKey: .score)
+            evidence = try container.decodeIfPresent(Double.self, forKey: .evidence) ?? score
+            trail = try container.decodeIfPresent([TrailPoint].self, forKey: .trail) ?? []
+        }
+    }
+
+    /// A road position at a fix's time.
+    struct TrailPoint: Hashable, Codable, Sendable {
+        var position: Coordinate
+        var time: Double
     }
 
     private(set) var hypotheses: [Hypothesis] = []
@@ -46,15 +73,49 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     static let headingSpeed = 3.0
     /// Seconds without fixes after which history says nothing.
     static let maximumGap = 60.0
+    /// Road positions kept in a hypothesis's trail.
+    static let trailLength = 4
+    /// Seconds between two trail positions beyond which the straight piece between them says nothing
+    /// about the road driven (a GPS outage).
+    static let trailGap = 3.0
 
     /// Forgets the history, as after a jump.
     mutating func reset() {
         self = HiddenMarkovMatcher()
     }
 
+    /// The road position the fixes alone make most likely, without the prior of ``update(_:matcher:prior:)``:
+    /// what to judge by when the question is whether the vehicle really is on the route (as when it passes
+    /// the destination at speed), where a prior favouring the route would answer for it.
+    var evidenceRoad: RoadMatch? {
+        evidenceBest?.candidate.road
+    }
+
+    private var evidenceBest: Hypothesis? {
+        hypotheses.max { $0.evidence < $1.evidence }
+    }
+
+    /// Whether the road driven over the last few fixes, judged from the fixes alone, passes within
+    /// `tolerance` metres of `target`: a trail position, or the straight piece between two close in time.
+    ///
+    /// The trail is the best path's, not the best position of each fix as it came: one wild fix can put
+    /// the best position on a side road for a moment, but the path that explains the fixes after it
+    /// does not go there (this is fixed-lag smoothing, the online matcher's answer revised by what came
+    /// next).
+    func trailPasses(through target: Coordinate, within tolerance: Double) -> Bool {
+        guard let trail = evidenceBest?.trail, let last = trail.last else { return false }
+        if last.position.distance(to: target) <= tolerance { return true }
+        return zip(trail, trail.dropFirst()).contains { from, to in
+            to.time - from.time <= Self.trailGap
+                && target.projection(ontoSegmentFrom: from.position, to: to.position).distance <= tolerance
+        }
+    }
+
     /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.
     /// - Parameter prior: A log-prior per candidate, such as a bonus for positions on the route being
-    ///   followed (a guided driver is far more likely on the route than beside it).
+    ///   followed (a guided driver is far more likely on the route than beside it). The matcher keeps two
+    ///   scores per position, with the prior and without it (see ``evidenceRoad``); both use the same
+    ///   transitions, so the second costs no network distances.
     mutating func update(
         _ fix: Fix, matcher: any RoadNetworkMatcher, prior: (RoadCandidate) -> Double = { _ in 0 }
     ) -> RoadMatch? {
@@ -67,26 +128,46 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             hypotheses = []
             return nil
         }
-        var scores = candidates.map { Self.emission($0, fix: fix, sigma: sigma) + prior($0) }
+        let emissions = candidates.map { Self.emission($0, fix: fix, sigma: sigma) }
+        var scores = zip(candidates, emissions).map { $1 + prior($0) }
+        var evidence = emissions
+        var trails = candidates.map {
+            [TrailPoint(position: Coordinate(latitude: $0.road.latitude, longitude: $0.road.longitude), time: fix.time)]
+        }
         if let previous, !hypotheses.isEmpty, fix.time - previous.time <= Self.maximumGap {
             let elapsed = max(0, fix.time - previous.time)
             let expected = Self.expectedTravel(from: previous, to: fix, elapsed: elapsed)
             let beta = max(Self.baseBeta, fix.speed == nil ? sigma : 0) + Self.betaPerMetre * expected
             let maximum = min(3_000, 2 * expected + 3 * sigma + 50)
             var best = [Double](repeating: -.infinity, count: candidates.count)
-            for hypothesis in hypotheses {
+            var bestEvidence = best
+            var predecessor = [Int](repeating: 0, count: candidates.count)
+            for (origin, hypothesis) in hypotheses.enumerated() {
                 let distances = networkDistances(
                     from: hypothesis.candidate, to: candidates, maximum: maximum, sigma: sigma, matcher: matcher)
                 for (index, distance) in distances.enumerated() {
                     let transition =
                         distance.map { -abs($0 - expected) / beta } ?? Self.unexplainedTransition
                     best[index] = max(best[index], hypothesis.score + transition)
+                    if hypothesis.evidence + transition > bestEvidence[index] {
+                        bestEvidence[index] = hypothesis.evidence + transition
+                        predecessor[index] = origin
+                    }
                 }
             }
-            for index in scores.indices { scores[index] += best[index] }
+            for index in scores.indices {
+                scores[index] += best[index]
+                evidence[index] += bestEvidence[index]
+                trails[index] = (hypotheses[predecessor[index]].trail + trails[index]).suffix(Self.trailLength)
+            }
         }
         let top = scores.max() ?? 0
-        hypotheses = zip(candidates, scores).map { Hypothesis(candidate: $0, score: $1 - top) }
+        let topEvidence = evidence.max() ?? 0
+        hypotheses = candidates.indices.map {
+            Hypothesis(
+                candidate: candidates[$0], score: scores[$0] - top, evidence: evidence[$0] - topEvidence,
+                trail: trails[$0])
+        }
         return hypotheses.max { $0.score < $1.score }?.candidate.road
     }
 

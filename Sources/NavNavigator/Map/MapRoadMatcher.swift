@@ -74,7 +74,7 @@ struct MapRoadMatcher: RoadNetworkMatcher {
         let start = origin.edge
         guard start >= 0, start < graph.arcCount else { return targets.map { _ in nil } }
         let startLength = graph.lengthMeters(ofSegment: graph.segment(ofArc: start))
-        let reached = settledNodes(from: Int(graph.head(ofArc: start)), initial: startLength - origin.offset, maximum: maximum)
+        let entering = enteringDistances(from: start, initial: startLength - origin.offset, maximum: maximum)
         return targets.map { target in
             guard target.edge >= 0, target.edge < graph.arcCount else { return nil }
             var best: Double?
@@ -86,30 +86,37 @@ struct MapRoadMatcher: RoadNetworkMatcher {
                 let turn = abs(startLength - target.offset - origin.offset) + Self.uTurnPenalty
                 best = min(best ?? turn, turn)
             }
-            if let viaTail = reached[Int(graph.tail(ofArc: target.edge))] {
-                let distance = viaTail + target.offset
+            if let enter = entering[target.edge] {
+                let distance = enter + target.offset
                 best = min(best ?? distance, distance)
             }
             return best.flatMap { $0 <= maximum ? $0 : nil }
         }
     }
 
-    /// Driving distances to the nodes within `maximum` metres, from a node first reached after `initial`.
-    private func settledNodes(from node: Int, initial: Double, maximum: Double) -> [Int: Double] {
-        var settled: [Int: Double] = [:]
+    /// Driving distances to the start of every arc that can be entered within `maximum` metres, after
+    /// driving to the end of arc `start` (`initial` metres away).
+    ///
+    /// The search runs over arcs, not nodes, so that turning round costs ``uTurnPenalty`` at a node as in the
+    /// middle of a road: over nodes a U-turn there would be free, and one wild fix on a side street just
+    /// beyond a junction would be explained by driving in and straight back out.
+    private func enteringDistances(from start: Int, initial: Double, maximum: Double) -> [Int: Double] {
+        var settled: Set<Int> = []
+        var entering: [Int: Double] = [:]
         var queue = DistanceQueue()
-        queue.push(node, initial)
-        while let (current, distance) = queue.pop() {
+        queue.push(start, initial)
+        while let (arc, distance) = queue.pop() {
             guard distance <= maximum else { break }
-            guard settled[current] == nil else { continue }
-            settled[current] = distance
-            for arc in graph.outgoingArcs(ofNode: current) where graph.allows(mode, onArc: Int(arc)) {
-                let next = Int(graph.head(ofArc: Int(arc)))
-                guard settled[next] == nil else { continue }
-                queue.push(next, distance + graph.lengthMeters(ofSegment: graph.segment(ofArc: Int(arc))))
+            guard settled.insert(arc).inserted else { continue }
+            for next in graph.outgoingArcs(ofNode: Int(graph.head(ofArc: arc))) where graph.allows(mode, onArc: Int(next)) {
+                let next = Int(next)
+                let enter = distance + (next == arc ^ 1 ? Self.uTurnPenalty : 0)
+                guard enter <= maximum, !settled.contains(next) else { continue }
+                if enter < entering[next] ?? .infinity { entering[next] = enter }
+                queue.push(next, enter + graph.lengthMeters(ofSegment: graph.segment(ofArc: next)))
             }
         }
-        return settled
+        return entering
     }
 
     private func road(at point: Coordinate, arc: Int, distance: Double) -> RoadMatch {
@@ -123,12 +130,12 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     }
 }
 
-/// A binary min-heap of nodes by distance, for the matcher's small searches.
+/// A binary min-heap of arcs by distance, for the matcher's small searches.
 private struct DistanceQueue {
-    private var items: [(node: Int, distance: Double)] = []
+    private var items: [(arc: Int, distance: Double)] = []
 
-    mutating func push(_ node: Int, _ distance: Double) {
-        items.append((node, distance))
+    mutating func push(_ arc: Int, _ distance: Double) {
+        items.append((arc, distance))
         var child = items.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -155,6 +162,6 @@ private struct DistanceQueue {
                 parent = smallest
             }
         }
-        return (top.node, top.distance)
+        return (top.arc, top.distance)
     }
 }
