@@ -22,6 +22,9 @@ extension GuidanceEngine {
     /// Metres within which the road driven must pass the leg's end for driving through it to be arriving;
     /// streets beside the destination, and turns just before it, are farther.
     static let passageTolerance = 5.0
+    /// Angle between the course and the route beyond which a fix on a road off the route going its way is
+    /// a turn-off (see `hasTurnedOff`).
+    static let turnOffHeading = 45.0
     /// Largest angle between the course and the route at the leg's end for driving through it to count,
     /// when there is no road network to tell.
     static let passageHeading = 45.0
@@ -106,15 +109,22 @@ extension GuidanceEngine {
             }
         }
 
-        let road = snap == nil ? network ?? nearestRoad(for: fix, options: options) : nil
+        // The road the fixes alone put the vehicle on: whether it really is on the route is the question
+        // for arrival and for a turn-off, which the route's prior must not answer.
+        let evidence = network == nil ? nil : state.networkMatch.evidenceRoad
+        var shown = network
+        if let routeCourse = snap?.course, let leg = state.currentLeg, let evidence,
+            hasTurnedOff(fix, routeCourse: routeCourse, evidence: evidence, leg: leg, state: state)
+        {
+            snap = nil
+            shown = evidence
+        }
+        let road = snap == nil ? shown ?? nearestRoad(for: fix, options: options) : nil
         if state.isUpdatingLocation || state.isGuidanceActive {
             events.append(.location(location(fix, snap: snap, road: road)))
         }
         guard state.isGuidanceActive, let leg = state.currentLeg else { return }
 
-        // The road the fixes alone put the vehicle on: whether it really is on the route is the question
-        // here, which the route's prior must not answer.
-        let evidence = network == nil ? nil : state.networkMatch.evidenceRoad
         if verdict != .unusable {
             state.arrival.observe(fix, walking: !options.travelMode.alwaysSnapsToRoads)
         }
@@ -183,6 +193,21 @@ extension GuidanceEngine {
             else { return 0 }
             return Self.onRouteBonus
         }
+    }
+
+    /// Whether the vehicle has left the route at a junction, before the deviation detector can be sure: the
+    /// fix heads more than ``turnOffHeading`` away from the route where it is shown, and the network matcher,
+    /// judged from the fixes alone, has it on a road off the route that runs the fix's way. For the one or
+    /// two fixes after a turn the route would otherwise be shown running on in its own direction.
+    private func hasTurnedOff(
+        _ fix: Fix, routeCourse: Double, evidence: RoadMatch, leg: PreparedLeg, state: GuidanceState
+    ) -> Bool {
+        guard let course = fix.course, let speed = fix.speed, speed >= HiddenMarkovMatcher.headingSpeed,
+            let roadCourse = evidence.course,
+            Geodesy.angleBetween(course, routeCourse) > Self.turnOffHeading,
+            Geodesy.angleBetween(course, roadCourse) <= Self.turnOffHeading
+        else { return false }
+        return (offRouteDistance(of: evidence, fix: fix, leg: leg, state: state) ?? 0) > Self.sameRoadDistance
     }
 
     /// How far from the route the network matcher places the vehicle, `nil` without a match.
