@@ -22,6 +22,14 @@ extension GuidanceEngine {
     /// Metres within which the road driven must pass the leg's end for driving through it to be arriving;
     /// streets beside the destination, and turns just before it, are farther.
     static let passageTolerance = 5.0
+    /// Full network-matcher searches in a row that must put the vehicle on the route's road before searches
+    /// may be skipped, and the most fixes skipped between two searches (see `isPlainlyOnRoute`).
+    static let agreeingMatches = 3
+    static let fullMatchInterval = 10
+    /// Metres before the leg's end from which the network matcher searches on every fix.
+    static let nearEndDistance = 150.0
+    /// Largest angle between the course and the route for a fix to count as plainly following it.
+    static let plainHeading = 30.0
     /// Angle between the course and the route beyond which a fix on a road off the route going its way is
     /// a turn-off (see `hasTurnedOff`).
     static let turnOffHeading = 45.0
@@ -48,19 +56,36 @@ extension GuidanceEngine {
 
         let options = state.options
         state.rerouteGate.observe(fix)
+        let observation = state.currentLeg.flatMap { state.tracker.observe(fix, on: $0) }
         // The network matcher sees every fix, so that its history is there the moment the vehicle leaves
-        // its route (or drives without one).
-        let routePrior = onRoutePrior(fix: fix, state: state)
-        let network = matcher.flatMap { state.networkMatch.update(fix, matcher: $0, prior: routePrior) }
-            .flatMap { options.travelMode.alwaysSnapsToRoads || $0.distance <= options.pathSnapRadius ? $0 : nil }
+        // its route (or drives without one); only while the vehicle plainly follows its route may it skip
+        // a few (see `isPlainlyOnRoute`), and its next search then spans the gap.
+        var network: RoadMatch?
+        if let matcher {
+            if let leg = state.currentLeg, let observation,
+                isPlainlyOnRoute(fix, observation: observation, leg: leg, state: state)
+            {
+                state.fixesSinceFullMatch += 1
+            } else {
+                network = state.networkMatch.update(fix, matcher: matcher, prior: onRoutePrior(fix: fix, state: state))
+                state.fixesSinceFullMatch = 0
+                if let leg = state.currentLeg {
+                    let agrees = state.networkMatch.evidenceRoad.map {
+                        isRouteRoad($0, fix: fix, leg: leg, state: state)
+                    }
+                    state.routeAgreementStreak = agrees == true ? state.routeAgreementStreak + 1 : 0
+                }
+            }
+        }
+        network = network.flatMap {
+            options.travelMode.alwaysSnapsToRoads || $0.distance <= options.pathSnapRadius ? $0 : nil
+        }
         var snap: RouteSnap?
-        var observation: RouteObservation?
         var verdict = DeviationDetector.Verdict.unusable
         let previousMatchTime = state.tracker.lastMatchTime
         var networkOffRoute = Double?.none
         if let leg = state.currentLeg {
             networkOffRoute = offRouteDistance(of: network, fix: fix, leg: leg, state: state)
-            observation = state.tracker.observe(fix, on: leg)
             verdict = state.deviation.assess(
                 observation, fix: fix, progress: state.tracker.distanceAlong, options: options.deviation)
             let accept: Bool
@@ -208,6 +233,40 @@ extension GuidanceEngine {
             Geodesy.angleBetween(course, roadCourse) <= Self.turnOffHeading
         else { return false }
         return (offRouteDistance(of: evidence, fix: fix, leg: leg, state: state) ?? 0) > Self.sameRoadDistance
+    }
+
+    /// Whether the vehicle so plainly follows its route that the network matcher may skip this fix: the
+    /// matcher, from the fixes alone, put it on the route's road in its last ``agreeingMatches`` searches;
+    /// this fix lies close to the route and heads its way; the vehicle is not near the leg's end (where
+    /// arrival asks the matcher whether it passes through it); and the last search is fewer than
+    /// ``fullMatchInterval`` fixes old. Any turn, drift or doubt brings the search back at once. Most fixes
+    /// of a guided trip are like this, and the search (candidates from the spatial index, a bounded
+    /// Dijkstra from every hypothesis) is by far the largest cost of a fix. The route stands for the road
+    /// on a skipped fix: it is shown, and nothing there asks the matcher.
+    private func isPlainlyOnRoute(
+        _ fix: Fix, observation: RouteObservation, leg: PreparedLeg, state: GuidanceState
+    ) -> Bool {
+        guard state.isGuidanceActive, !state.deviation.isOffRoute, state.tracker.hasMatched,
+            state.routeAgreementStreak >= Self.agreeingMatches, state.fixesSinceFullMatch < Self.fullMatchInterval,
+            leg.length - observation.distanceAlong > Self.nearEndDistance
+        else { return false }
+        let accuracy = min(max(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 5), 15)
+        guard observation.crossTrack <= accuracy, observation.overshoot == 0 else { return false }
+        if let speed = fix.speed, speed >= HiddenMarkovMatcher.headingSpeed, fix.course != nil {
+            return (observation.headingOffset ?? 180) <= Self.plainHeading
+        }
+        return true
+    }
+
+    /// Whether a road position is on the route's own road and runs its way.
+    private func isRouteRoad(_ road: RoadMatch, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Bool {
+        var probe = fix
+        probe.latitude = road.latitude
+        probe.longitude = road.longitude
+        probe.course = road.course
+        probe.speed = max(fix.speed ?? 0, 2)
+        guard let onRoute = state.tracker.observe(probe, on: leg) else { return false }
+        return onRoute.crossTrack <= Self.sameRoadDistance && (onRoute.headingOffset ?? 0) <= Self.plainHeading
     }
 
     /// How far from the route the network matcher places the vehicle, `nil` without a match.

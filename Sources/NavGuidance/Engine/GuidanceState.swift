@@ -28,6 +28,10 @@ public struct GuidanceState: Hashable, Codable, Sendable {
     var networkMatch = HiddenMarkovMatcher()
     /// Consecutive fixes the network matcher placed beside the route.
     var besideRouteStreak = 0
+    /// Consecutive full network-matcher searches that put the vehicle on the route's road.
+    var routeAgreementStreak = 0
+    /// Fixes since the network matcher last searched in full.
+    var fixesSinceFullMatch = 0
     var reporter = ProgressReporter()
     var speeding = SpeedingMonitor()
     var lighting = LightingAdvisor()
@@ -116,7 +120,7 @@ extension GuidanceState {
     private enum CodingKeys: String, CodingKey {
         case options, isUpdatingLocation, isGuidanceActive, currentLegIndex, legs, waypointIndexBase
         case lastArrivedWaypointIndex, lastFixTime, tracker, deviation, rerouteGate, arrival, networkMatch
-        case besideRouteStreak, reporter, speeding, lighting
+        case besideRouteStreak, routeAgreementStreak, fixesSinceFullMatch, reporter, speeding, lighting
     }
 
     /// Decodes a saved state. Everything but the options may be missing and takes the value of a new
@@ -139,6 +143,8 @@ extension GuidanceState {
         networkMatch =
             try container.decodeIfPresent(HiddenMarkovMatcher.self, forKey: .networkMatch) ?? HiddenMarkovMatcher()
         besideRouteStreak = try container.decodeIfPresent(Int.self, forKey: .besideRouteStreak) ?? 0
+        routeAgreementStreak = try container.decodeIfPresent(Int.self, forKey: .routeAgreementStreak) ?? 0
+        fixesSinceFullMatch = try container.decodeIfPresent(Int.self, forKey: .fixesSinceFullMatch) ?? 0
         reporter = try container.decodeIfPresent(ProgressReporter.self, forKey: .reporter) ?? ProgressReporter()
         speeding = try container.decodeIfPresent(SpeedingMonitor.self, forKey: .speeding) ?? SpeedingMonitor()
         lighting = try container.decodeIfPresent(LightingAdvisor.self, forKey: .lighting) ?? LightingAdvisor()

@@ -71,6 +71,9 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     static let maximumHeadingPenalty = 6.0
     /// Speed in m/s above which the course is trusted.
     static let headingSpeed = 3.0
+    /// Log-score below the best under which a hypothesis is dropped, and the most hypotheses kept.
+    static let keptScore = -12.0
+    static let keptHypotheses = 8
     /// Seconds without fixes after which history says nothing.
     static let maximumGap = 60.0
     /// Road positions kept in a hypothesis's trail.
@@ -163,10 +166,17 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         }
         let top = scores.max() ?? 0
         let topEvidence = evidence.max() ?? 0
-        hypotheses = candidates.indices.map {
+        // Hypotheses far below the best by both scores are dropped: they would never lead, and each one
+        // kept costs a network search on the next fix.
+        let kept = candidates.indices
+            .map { ($0, max(scores[$0] - top, evidence[$0] - topEvidence)) }
+            .filter { $0.1 >= Self.keptScore }
+            .sorted { $0.1 > $1.1 }
+            .prefix(Self.keptHypotheses)
+        hypotheses = kept.map { index, _ in
             Hypothesis(
-                candidate: candidates[$0], score: scores[$0] - top, evidence: evidence[$0] - topEvidence,
-                trail: trails[$0])
+                candidate: candidates[index], score: scores[index] - top, evidence: evidence[index] - topEvidence,
+                trail: trails[index])
         }
         return hypotheses.max { $0.score < $1.score }?.candidate.road
     }
