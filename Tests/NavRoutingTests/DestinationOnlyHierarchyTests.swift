@@ -294,4 +294,21 @@ import Testing
         #expect(router.legSearchCounts.fallbacks == 0)
         #expect(router.legSearchCounts.onHierarchy >= free.found + traffic.found)
     }
+
+    /// A region whose gated estates are whole residential pockets (up to 81 intersections behind two open
+    /// entries per side): large destination-only stretches at both ends of a leg.
+    @Test func gatedPocketsOfARegionMatchDijkstra() throws {
+        let graph = try RegionalNetwork(nodeCount: 3_600, seed: 5, gatedShare: 0.4).graph()
+        let zones = Self.zones(graph, mode: .driving)
+        #expect(zones.contains { $0.segments.count > 60 })
+        let router = Router(graph: graph, modes: [.driving], landmarkCount: 0)
+        let trips = Self.townTrips(graph, mode: .driving, seed: 21, count: 80)
+        let free = Self.expectExact(router, RoutingOptions(travelMode: .driving), trips: trips)
+        #expect(free.found >= trips.count * 3 / 4)
+        #expect(free.usingRestricted >= trips.count / 2)
+        let traffic = Self.traffic(graph, seed: 22)
+        let avoiding = RoutingOptions(travelMode: .driving, avoidsTolls: true, traffic: traffic)
+        _ = Self.expectExact(router, avoiding, trips: trips)
+        #expect(router.legSearchCounts.fallbacks == 0)
+    }
 }
