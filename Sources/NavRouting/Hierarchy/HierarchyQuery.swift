@@ -66,6 +66,8 @@ struct HierarchyQuery {
 
         var ranks: [UInt32] = []
         var forwardEdges: [Int] = []
+        // One stack for every unpacking: a short route unpacks a few dozen edges, each would allocate its own.
+        var pending: [(edge: Int, upward: Bool)] = []
         var vertex = meeting
         while labels.forwardEdge[Int(vertex)] != Self.noEdge {
             let edge = Int(labels.forwardEdge[Int(vertex)])
@@ -74,12 +76,12 @@ struct HierarchyQuery {
         }
         ranks.append(vertex)
         for edge in forwardEdges.reversed() {
-            unpack(edge: edge, upward: true, into: &ranks)
+            unpack(edge: edge, upward: true, into: &ranks, pending: &pending)
         }
         vertex = meeting
         while labels.backwardEdge[Int(vertex)] != Self.noEdge {
             let edge = Int(labels.backwardEdge[Int(vertex)])
-            unpack(edge: edge, upward: false, into: &ranks)
+            unpack(edge: edge, upward: false, into: &ranks, pending: &pending)
             vertex = UInt32(hierarchy.lowerEnd(ofEdge: edge))
         }
         return (ranks.map { hierarchy.arcOfRank[Int($0)] }, best)
@@ -166,8 +168,10 @@ struct HierarchyQuery {
 
     /// Appends the ranks a hierarchy edge stands for, after its start: `upward` travels from the edge's
     /// lower end to its upper end.
-    private func unpack(edge: Int, upward: Bool, into ranks: inout [UInt32]) {
-        var pending: [(edge: Int, upward: Bool)] = [(edge, upward)]
+    private func unpack(
+        edge: Int, upward: Bool, into ranks: inout [UInt32], pending: inout [(edge: Int, upward: Bool)]
+    ) {
+        pending.append((edge, upward))
         while let (e, isUp) = pending.popLast() {
             let middle = isUp ? metric.upMiddle[e] : metric.downMiddle[e]
             let high = hierarchy.upperTargets[e]
