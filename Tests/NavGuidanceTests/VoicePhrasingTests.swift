@@ -1,4 +1,5 @@
 @testable import NavGuidance
+import NavCore
 import Testing
 
 @Suite("How prompts are worded")
@@ -81,6 +82,11 @@ struct VoicePhrasingTests {
         #expect(book.clause(SpokenManeuver(action: .arrive(side: .right, isFinal: true), road: ""))
             == "your destination is on the right")
         #expect(EnglishPhrasebook.sentence(book.continueFor(.kilometers(halves: 3))) == "Continue for 1.5 kilometers.")
+        #expect(book.clause(SpokenManeuver(action: .boardFerry, road: "")) == "take the ferry")
+        #expect(book.clause(SpokenManeuver(action: .leaveFerry, road: "Kaivokatu"))
+            == "leave the ferry and continue onto Kaivokatu")
+        #expect(book.clause(SpokenManeuver(action: .depart(compass: CompassPoint(bearing: 44)), road: ""))
+            == "head northeast")
     }
 
     @Test("Finnish clauses put the street in the case the verb needs, never \"kadulle Kaivokatu\"")
@@ -99,5 +105,7 @@ struct VoicePhrasingTests {
             == "poistu liikenneympyrästä kolmannesta liittymästä Sturenkadulle")
         #expect(book.clause(SpokenManeuver(action: .arrive(side: .left, isFinal: true), road: ""))
             == "määränpää on vasemmalla")
+        #expect(book.clause(SpokenManeuver(action: .boardFerry, road: "")) == "siirry lautalle")
+        #expect(book.clause(SpokenManeuver(action: .leaveFerry, road: "Kaivokatu")) == "poistu lautalta ja jatka Kaivokadulle")
     }
 }
