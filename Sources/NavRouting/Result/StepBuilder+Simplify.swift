@@ -104,6 +104,14 @@ extension StepBuilder {
             return [kept]
         case (_, .roundabout), (_, .ferry), (_, .leaveFerry), (_, .onRamp), (_, .offRamp), (_, .merge):
             return [Marker(index: first.index, maneuver: second.maneuver, exit: second.exit, roadName: second.roadName)]
+        // At a fork the branch is the decision; a slight bend just before or after it is only the road's line,
+        // and a direction taken across both could name the other branch ("slightly left" before "keep right").
+        case (.slightLeft, .forkLeft), (.slightLeft, .forkRight), (.slightRight, .forkLeft), (.slightRight, .forkRight),
+            (.continue, .forkLeft), (.continue, .forkRight):
+            return [Marker(index: first.index, maneuver: second.maneuver, exit: nil, roadName: second.roadName)]
+        case (.forkLeft, .slightLeft), (.forkLeft, .slightRight), (.forkLeft, .continue), (.forkRight, .slightLeft),
+            (.forkRight, .slightRight), (.forkRight, .continue):
+            return [Marker(index: first.index, maneuver: first.maneuver, exit: nil, roadName: second.roadName)]
         default:
             let before = bearing(ofArc: arcs[first.index - 1])
             let after = bearing(ofArc: arcs[second.index])

@@ -201,21 +201,13 @@ struct StepBuilder {
         let magnitude = abs(turn)
         // Where the road merely bends and no other road meets it, there is nothing to say either. A one-way
         // street coming the other way is still a road the driver sees, so a turn past it is announced.
-        // Roads closed to this mode (a bus street, a one-way street's far end) count too, where the driver
-        // could take them for the way on: for a real turn, or for a bend with the closed road straight
-        // ahead. A closed road off to the side of a gentle bend leaves the driver nothing to choose. Paths
-        // do not count.
-        let ahead = bearing(ofArc: a)
+        // Roads closed to this mode (a bus street, a one-way street's far end) count too: the driver sees
+        // a junction there. Paths do not.
         let otherRoadsMeet =
             !others.isEmpty
-            || (graph.incomingArcs(ofNode: node) + graph.outgoingArcs(ofNode: node)).contains { arc32 in
-                let arc = Int(arc32)
-                let segment = arc >> 1
-                guard segment != a >> 1, segment != b >> 1, Self.roadGroup(highwayClass(ofArc: arc)) < 4 else {
-                    return false
-                }
-                let away = Int(graph.tail(ofArc: arc)) == node ? bearing(ofArc: arc) : bearing(ofArc: arc ^ 1)
-                return abs(turn) >= Self.closedRoadTurn || abs(Geodesy.bearingDifference(from: ahead, to: away)) < 45
+            || (graph.incomingArcs(ofNode: node) + graph.outgoingArcs(ofNode: node)).contains { arc in
+                let segment = Int(arc) >> 1
+                return segment != a >> 1 && segment != b >> 1 && Self.roadGroup(highwayClass(ofArc: Int(arc))) < 4
             }
         // A sharp bend onto a street with a new name is a turn even where nothing else meets it: the driver
         // follows the street signs.
@@ -236,10 +228,6 @@ struct StepBuilder {
         let routeClass = highwayClass(ofArc: b)
         return Self.roadGroup(otherClass) <= Self.roadGroup(routeClass) && otherClass.isLink == routeClass.isLink
     }
-
-    /// The least turn (degrees) announced where only roads closed to the mode meet the route, wherever they
-    /// lead: from there on it is a turn a driver could miss.
-    static let closedRoadTurn = 45.0
 
     /// The least bend (degrees) onto a newly named street that is announced without a junction.
     static let namedBendAngle = 60.0
