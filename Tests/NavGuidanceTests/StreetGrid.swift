@@ -26,6 +26,12 @@ struct StreetGrid: RoadNetworkMatcher {
         self.ends = ends
     }
 
+    /// Any network of straight two-way streets: node positions (east, north) and the node pairs they join.
+    init(nodes: [(Double, Double)], streets: [(Int, Int)]) {
+        self.nodes = nodes
+        ends = streets
+    }
+
     private func endpoints(ofEdge edge: Int) -> (tail: Int, head: Int) {
         let (a, b) = ends[edge / 2]
         return edge % 2 == 0 ? (a, b) : (b, a)

@@ -99,14 +99,16 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     }
 
     /// Whether the road driven over the last few fixes, judged from the fixes alone, passes within
-    /// `tolerance` metres of `target`: a trail position, or the straight piece between two close in time.
+    /// `tolerance` metres of `target`: a trail position, or the straight piece between two close in time,
+    /// that a later fix has confirmed.
     ///
-    /// The trail is the best path's, not the best position of each fix as it came: one wild fix can put
-    /// the best position on a side road for a moment, but the path that explains the fixes after it
-    /// does not go there (this is fixed-lag smoothing, the online matcher's answer revised by what came
-    /// next).
+    /// The trail is the best path's, not the best position of each fix as it came, and its newest position
+    /// does not count: a road position is the fix projected onto the road, so a fix thrown forward along
+    /// the road, or onto a side road, can put it at the target while the vehicle is 15 m short of it. The
+    /// path that also explains the next fix does not go there when the vehicle turned off before the
+    /// target (this is fixed-lag smoothing: the online answer revised by one more fix).
     func trailPasses(through target: Coordinate, within tolerance: Double) -> Bool {
-        guard let trail = evidenceBest?.trail, let last = trail.last else { return false }
+        guard let trail = evidenceBest?.trail.dropLast(), let last = trail.last else { return false }
         if last.position.distance(to: target) <= tolerance { return true }
         return zip(trail, trail.dropFirst()).contains { from, to in
             to.time - from.time <= Self.trailGap
