@@ -701,8 +701,12 @@ def score(trip: Trip, samples: list[Sample], events) -> dict:
     expected -= unoffered
     tolerated |= unoffered
     last = len(trip.waypoints) - 1
-    # Waypoints are reached in order: after one passed by, the last cannot be arrived at.
-    reachable = not any(waypoint < last for waypoint in trip.passed)
+    if any(waypoint < last for waypoint in unoffered):
+        # Waypoints are reached in order: after one not arrived at, the last cannot be either.
+        expected.discard(last)
+        tolerated.add(last)
+    # Likewise after one passed by.
+    reachable = not any(waypoint < last for waypoint in set(trip.passed) | unoffered)
     if trip.stops and trip.waypoints and reachable and last not in trip.passed and last not in expected:
         # A stop within the radius of the leg's end must arrive too; one up to 40 m away (the radius and the
         # largest noise allowance) may arrive or not.
