@@ -223,8 +223,16 @@ enum BusBenchmark {
         return Child(process: process, output: LineReader(handle: pipe.fileHandleForReading))
     }
 
+    /// A proxy on random loopback ports, tried again on other ports when one is taken (the machine is shared).
     static func startProxy(keys: BenchKeys?) throws -> (Process, String, String) {
-        let base = Int.random(in: 20_000..<40_000)
+        for _ in 0..<5 {
+            let started = try startProxy(keys: keys, base: Int.random(in: 20_000..<40_000))
+            if started.0.isRunning { return started }
+        }
+        throw BenchError("navbus-proxy did not start on five sets of random ports")
+    }
+
+    private static func startProxy(keys: BenchKeys?, base: Int) throws -> (Process, String, String) {
         let pub = "tcp://127.0.0.1:\(base)"
         let sub = "tcp://127.0.0.1:\(base + 1)"
         let process = Process()

@@ -13,7 +13,7 @@ enum KeygenCommand: CLICommand {
         options: [
             Option.flag(
                 "bus",
-                help: "keys for proxy, navigator, feeder, logger, speeding-alerter, lighting-controller and cli, and acl.json"),
+                help: "keys for proxy, navigator, feeder, logger, speeding-alerter, lighting-controller, web, speaker and cli, and acl.json"),
             Option("out", default: ".", help: "directory to write the two files to (created if missing)", valueName: "DIR"),
             Option(
                 "secrets",
