@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A CURVE public key as the ZAP handler hands it over in the `User-Id` property (its 40 Z85 characters), held
 /// in five words so that the proxy recognises the sender of each message by comparing or hashing 40 bytes,
 /// without building a String from the property and hashing that.
@@ -64,8 +58,6 @@ struct TopicRule {
     let isVehicleTopic: Bool
 
     func matches(_ topic: UnsafeRawBufferPointer) -> Bool {
-        guard frame.count == topic.count else { return false }
-        guard let base = topic.baseAddress else { return true }
-        return frame.withUnsafeBytes { mine in mine.baseAddress.map { memcmp($0, base, mine.count) == 0 } ?? false }
+        frame.count == topic.count && frame.elementsEqual(topic)
     }
 }
