@@ -15,6 +15,8 @@ public final class Router: Sendable {
     /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only).
     public let hierarchy: ContractionHierarchy?
     private let metrics = MetricCache()
+    /// The rectangle the map's roads span: outside it the roads around a waypoint are unknown.
+    private let mapArea: BoundingBox
 
     /// Prepares the router: per travel mode, arc weights and landmark tables, and the contraction hierarchy.
     /// - Parameters:
@@ -40,6 +42,9 @@ public final class Router: Sendable {
         self.pool = WorkspacePool(
             stateCount: networks.values.map(\.stateCount).max() ?? graph.arcCount, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
+        self.mapArea = BoundingBox(
+            minLatitude: graph.latitudes.min() ?? 0, minLongitude: graph.longitudes.min() ?? 0,
+            maxLatitude: graph.latitudes.max() ?? 0, maxLongitude: graph.longitudes.max() ?? 0)
         switch hierarchy {
         case .build: self.hierarchy = ContractionHierarchy(graph: graph)
         case .prepared(let prepared):
@@ -88,7 +93,9 @@ public final class Router: Sendable {
     /// (``ModeConnectivity``), so a waypoint in a pocket the extract's border cuts off is not moved to another
     /// street far away. When that nearest road connects only beyond the edge, a road that connects within the
     /// map is taken instead if it is at most ``connectedRoadAllowanceMeters`` farther; otherwise the waypoint
-    /// stays on its own street and the route request says that no route exists within the map.
+    /// stays on its own street and the route request says that no route exists within the map. A waypoint
+    /// outside the area the map covers has no street of its own in it (the roads around it are not in the
+    /// extract), so it goes onto the nearest road that connects within the map, as far as it is.
     public func snap(
         _ coordinate: Coordinate, mode: TravelMode, role: WaypointRole = .stop, heading: Double? = nil,
         maxDistanceMeters: Double = 5_000
@@ -113,10 +120,11 @@ public final class Router: Sendable {
                 segment, leaves: connectivity.leavesToMainInsideMap, enters: connectivity.entersFromMainInsideMap)
         }
         if insideMap(nearest.segment) { return nearest }
+        let allowance =
+            mapArea.contains(coordinate)
+            ? min(maxDistanceMeters, nearest.distanceMeters + Self.connectedRoadAllowanceMeters) : maxDistanceMeters
         return snapper.nearest(
-            to: coordinate, mode: mode, heading: heading,
-            maxDistanceMeters: min(maxDistanceMeters, nearest.distanceMeters + Self.connectedRoadAllowanceMeters),
-            accept: insideMap) ?? nearest
+            to: coordinate, mode: mode, heading: heading, maxDistanceMeters: allowance, accept: insideMap) ?? nearest
     }
 
     /// Plans the route for `request`.

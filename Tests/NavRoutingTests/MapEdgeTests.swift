@@ -43,7 +43,7 @@ import Testing
     }
 
     static let onBorderLane = OSMFixture.coordinate(x: 550, y: 4)
-    static let onInboundLane = OSMFixture.coordinate(x: 550, y: 404)
+    static let onInboundLane = OSMFixture.coordinate(x: 550, y: 396)
     static let onSquareNorth = OSMFixture.coordinate(x: 200, y: 396)
 
     @Test func importRecordsWhereRoadsLeaveAndEnterTheMap() throws {

@@ -1,12 +1,20 @@
 """Routing evaluation of navbus against two independent routers, OSRM and Valhalla, on the sample maps.
 
     .venv/bin/python scripts/eval/routing.py [--pairs 300] [--kotka-pairs 100] [--seed 11] [--json FILE]
+                                             [--details FILE]
 
 What it reports (issue 11's goals in brackets):
 - distance agreement with OSRM and with Valhalla: share of pairs within ±5 % and ±10 % [≥ 90 % within ±10 %];
+  every pair beyond ±10 % is put down to the first cause that applies: a different start or end road (snapped
+  points more than 15 m apart or on streets of different names), a U-turn on the way (Valhalla turns round at
+  junctions; navbus and OSRM only at dead ends), the reference driving a destination-only road through, or
+  route choice (none of these);
 - routes that drive through destination-only roads (access/vehicle/motor_vehicle/motorcar = destination,
   delivery, customers, private, permit, residents) as through traffic, i.e. with an open road before and after
-  them [0], and routes on roads cars may not use at all; the same count for OSRM's routes as a check of the check;
+  them [0], and routes on roads cars may not use at all; the same count for OSRM's and Valhalla's routes as a
+  check of the check. Open streets that the main network reaches (or leaves) only through destination-only roads
+  count as destination-only (the inside of a gated estate); those zones are computed here from the tags on a
+  node graph without turn restrictions, independently of navbus. The count by the tags alone is printed too;
 - how far each waypoint was moved onto a road, against the nearest road OSRM's `nearest` finds for a car
   [≤ nearest + 10 m];
 - on Kotka with avoidsHighways: metres of motorway on navbus's routes where OSRM with `exclude=motorway` finds a
