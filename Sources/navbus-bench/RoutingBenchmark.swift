@@ -136,6 +136,14 @@ enum RoutingBenchmark {
             (graph, buildSeconds) = try timed { try network.graph() }
         }
         let (hierarchy, hierarchySeconds) = timed { ContractionHierarchy(graph: graph) }
+        let shape = hierarchy.shape
+        print(
+            String(
+                format:
+                    "hierarchy shape: %.2f edges per arc, elimination tree height %d, search space mean %.0f vertices "
+                    + "/ %.0f edges, max %d edges",
+                shape.edgesPerVertex, shape.treeHeight, shape.meanSearchVertices, shape.meanSearchEdges,
+                shape.maximumSearchEdges))
         let (router, prepSeconds) = timed {
             Router(
                 graph: graph, modes: [.driving], landmarkCount: configuration.landmarks,

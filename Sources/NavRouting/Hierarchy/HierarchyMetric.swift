@@ -21,6 +21,14 @@ final class HierarchyMetric: Sendable {
     let upMiddle: [UInt32]
     let downMiddle: [UInt32]
 
+    /// A metric read back from a ``HierarchyMetricFile``.
+    init(up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32]) {
+        self.up = up
+        self.down = down
+        self.upMiddle = upMiddle
+        self.downMiddle = downMiddle
+    }
+
     /// - Parameter search: the reference search whose arc prices and turn rules the metric takes.
     init(hierarchy: ContractionHierarchy, search: ShortestPathSearch) {
         let m = hierarchy.edgeCount
