@@ -90,7 +90,10 @@ let package = Package(
             name: "navbus-web", dependencies: ["NavCore", "NavBus", "NavService", "NavWeb"], swiftSettings: strict),
         .executableTarget(
             name: "navbus",
-            dependencies: ["NavCore", "NavConsole", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks"],
+            dependencies: [
+                "NavCore", "NavConsole", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavSinks",
+                "NavNavigator",
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "navbus-bench",

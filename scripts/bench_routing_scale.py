@@ -10,7 +10,8 @@ loopback), all driven by this one client over the same random pairs.
         [--pairs 300] [--timeout 900] [--routers navbus,osrm-ch,osrm-mld,valhalla]
 
 `synthetic-N` is `navbus-bench generate --nodes N` (the regional network: arterial superblocks, residential
-pockets with few entries, motorways with links) written as OSM XML, which every router reads. A stage that
+pockets with few entries, motorways with links) written as OSM XML, which every router reads;
+`synthetic-gated-N` the same with 30 % of the pockets gated (`motor_vehicle=destination`, `--gated 30`). A stage that
 does not end within --timeout seconds is reported as such (OSRM's CH contraction on grid-like networks).
 Needs a release build (`swift build -c release`); fetches the osrm-bindings and pyvalhalla wheels from PyPI
 into .build/ on first use.
@@ -90,11 +91,13 @@ class Stage:
 
 def map_inputs(name: str, work: pathlib.Path) -> tuple[pathlib.Path, tuple[float, float, float, float]]:
     if name.startswith("synthetic-"):
-        nodes = int(name.split("-", 1)[1])
+        # synthetic-N, or synthetic-gated-N: 30 % of the pockets are destination-only estates.
+        gated = name.startswith("synthetic-gated-")
+        nodes = int(name.rsplit("-", 1)[1])
         path = work / f"{name}.osm"
         if not path.exists():
-            subprocess.run([str(RELEASE / "navbus-bench"), "generate", "--nodes", str(nodes), "--out", str(path)],
-                           check=True)
+            subprocess.run([str(RELEASE / "navbus-bench"), "generate", "--nodes", str(nodes), "--out", str(path)]
+                           + (["--gated", "30"] if gated else []), check=True)
     else:
         path = ROOT / "maps" / f"{name}.osm.pbf"
     bounds = subprocess.run([str(RELEASE / "navbus-bench"), "bounds", str(path)], check=True, capture_output=True,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import pathlib
 import random
@@ -38,6 +39,50 @@ SOUTH, NORTH, WEST, EAST = 60.158, 60.182, 24.925, 24.960
 VALHALLA_NAME_CHANGE = {7, 8}
 # Valhalla's ramp maneuvers (straight, right, left onto a ramp).
 VALHALLA_RAMP = {17, 18, 19}
+# Valhalla's start (plain, right, left) and destination (plain, right, left) maneuvers.
+VALHALLA_ENDS = {1, 2, 3, 4, 5, 6}
+# The route-end rule, the same for both routers: a maneuver that starts less than this far from the route's
+# start or end is not counted. Both ends are where a snapped origin or destination makes maneuvers a driver
+# never hears as such (a U-turn of 0 m onto the other carriageway, a turn 8 m before the destination, which
+# the arrival's side of the street already covers). navbus folds these itself; Valhalla keeps them.
+END_MARGIN = 35.0
+# The same path: Valhalla's trace of our geometry is compared only when it covers it: it starts and ends
+# within END_MARGIN of our route's ends and its length is within this share of ours (map matching sometimes
+# gives up part way, or drops a stretch at one end).
+SAME_PATH_TOLERANCE = 0.10
+
+
+def counted(maneuvers: list[tuple[bool, float]]) -> int:
+    """Steps a driver hears, under the route-end rule: `maneuvers` are (is departure or arrival, length in
+    metres) in route order; the departure and the arrival always count."""
+    total = sum(length for _, length in maneuvers)
+    start = 0.0
+    count = 0
+    for is_end, length in maneuvers:
+        if is_end or END_MARGIN <= start <= total - END_MARGIN:
+            count += 1
+        start += length
+    return count
+
+
+def our_counted(route: dict) -> int:
+    return counted([(s["maneuver"]["type"] in ("depart", "arrive"), s["distanceMeters"]) for s in route["steps"]])
+
+
+def their_counted(maneuvers: list[dict]) -> int:
+    return counted([(m["type"] in VALHALLA_ENDS, m.get("length", 0) * 1000) for m in maneuvers])
+
+
+def metres(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Flat-earth distance between two (latitude, longitude) points, plenty for tens of metres."""
+    return math.hypot((a[0] - b[0]) * 111_195, (a[1] - b[1]) * 111_195 * math.cos(math.radians(a[0])))
+
+
+def covers(route: dict, maneuvers: list[dict], ends: list[tuple[float, float]]) -> bool:
+    traced = sum(m.get("length", 0) for m in maneuvers) * 1000
+    ours = [(lat, lon) for lon, lat in route["geometry"]["coordinates"]]
+    return (bool(ends) and metres(ends[0], ours[0]) <= END_MARGIN and metres(ends[-1], ours[-1]) <= END_MARGIN
+            and abs(traced - route["distanceMeters"]) <= SAME_PATH_TOLERANCE * route["distanceMeters"])
 
 
 def build_valhalla_tiles(work: pathlib.Path, bin_dir: pathlib.Path) -> pathlib.Path:
@@ -71,6 +116,7 @@ def main() -> int:
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"))
     parser.add_argument("--show", type=int, default=0, help="print this many routes' steps side by side")
     parser.add_argument("--steps-only", action="store_true", help="compare steps only, without driving the routes")
+    parser.add_argument("--dump", help="write every compared route (both routers' steps) to this JSON file")
     args = parser.parse_args()
 
     from valhalla import Actor  # imported late so --help works without the wheel
@@ -121,6 +167,7 @@ def main() -> int:
             # tiles, so step counts compare how each cuts one path into maneuvers rather than two paths.
             shape = [{"lat": lat, "lon": lon} for lon, lat in ours["routes"][0]["geometry"]["coordinates"]]
             same_path = None
+            same_ends = []
             # Both read the same OSM nodes, so walking Valhalla's edges along our points usually works;
             # map matching is the fallback where our ends lie between nodes.
             for match in ("edge_walk", "map_snap"):
@@ -132,6 +179,8 @@ def main() -> int:
                 if isinstance(traced, str):
                     traced = json.loads(traced)
                 same_path = [m for leg in traced["trip"]["legs"] for m in leg["maneuvers"]]
+                # Where the match starts and ends: the first and last of our points it could place on a road.
+                same_ends = [(place["lat"], place["lon"]) for place in traced["trip"]["locations"]]
                 break
             try:
                 finnish = actor.route({"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}],
@@ -144,12 +193,16 @@ def main() -> int:
             except RuntimeError:
                 finnish_texts = []
             rows.append({"pair": [a, b], "ours": ours["routes"][0], "theirs": maneuvers, "samePath": same_path,
+                         "sameEnds": same_ends,
                          "finnish": finnish_texts})
     finally:
         socket.close(0)
         context.term()
         navigator.terminate()
         navigator.wait(10)
+
+    if args.dump:
+        pathlib.Path(args.dump).write_text(json.dumps(rows), encoding="utf-8")
 
     # Our spoken prompts: the same pairs driven through the guidance engine and the voice monitor.
     pairs_file = pathlib.Path(run) / "pairs.json"
@@ -171,6 +224,10 @@ def main() -> int:
     within_one = sum(abs(o - t) <= 1 for o, t in zip(our_counts, their_counts))
     traced = [row for row in rows if row["samePath"]]
     traced_within_one = sum(abs(len(row["ours"]["steps"]) - len(row["samePath"])) <= 1 for row in traced)
+    # The fair comparison: the same path (the trace covers our route) and the route-end rule for both.
+    same = [row for row in traced if covers(row["ours"], row["samePath"], row["sameEnds"])]
+    same_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["samePath"])) <= 1 for row in same)
+    own_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["theirs"])) <= 1 for row in rows)
     our_steps = [s for row in rows for s in row["ours"]["steps"]]
     their_steps = [m for row in rows for m in row["theirs"]]
     our_name_changes = sum(
@@ -183,7 +240,7 @@ def main() -> int:
     our_short = sum(s["distanceMeters"] < 30 and s["maneuver"]["type"] not in ("arrive", "depart") for s in our_steps)
     their_short = sum(m.get("length", 0) * 1000 < 30 and m["type"] not in (1, 2, 3, 4, 5, 6) for m in their_steps)
 
-    mismatched = [row for row in traced if abs(len(row["ours"]["steps"]) - len(row["samePath"])) > 1]
+    mismatched = [row for row in same if abs(our_counted(row["ours"]) - their_counted(row["samePath"])) > 1]
     for row in mismatched[: args.show]:
         print(f"--- {row['pair']}")
         print("  ours:  " + " | ".join(s["instruction"] + f" ({s['distanceMeters']:.0f} m)" for s in row["ours"]["steps"]))
@@ -201,6 +258,9 @@ def main() -> int:
     print(f"| routes with step count within ±1 of Valhalla's, each on its own route | {share(within_one, len(rows))} | — |")
     print(f"| routes with step count within ±1 of Valhalla's on our path (trace_route, {len(traced)} routes) | "
           f"{share(traced_within_one, len(traced))} | — |")
+    print(f"| the same, route ends excluded for both (< {END_MARGIN:.0f} m from start or end), trace covering our "
+          f"route within {100 * SAME_PATH_TOLERANCE:.0f} % ({len(same)} routes) | {share(same_within_one, len(same))} | — |")
+    print(f"| each on its own route, route ends excluded for both | {share(own_within_one, len(rows))} | — |")
     print(f"| median steps on our path | {statistics.median(our_counts):.0f} | "
           f"{statistics.median([len(row['samePath']) for row in traced]) if traced else 0:.0f} |")
     print(f"| name-change steps (\"Continue onto\" / \"becomes\") | {share(our_name_changes, len(our_steps))} | "

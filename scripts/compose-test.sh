@@ -247,7 +247,12 @@ for service in "${long_running[@]}"; do
   [ -n "$name" ] || { podman ps -a --filter "label=io.podman.compose.project=$project" >&2; fail "no container for service $service"; }
   deadline=$((SECONDS + allowed))
   until check=$(podman healthcheck run "$name" 2>&1); do
-    if [ "$SECONDS" -ge "$deadline" ] || [ "$(podman inspect --format '{{.State.Status}}' "$name" 2>/dev/null)" = exited ]; then
+    if [ "$(podman inspect --format '{{.State.Status}}' "$name" 2>/dev/null)" = exited ]; then
+      explain "$name"
+      fail "$service (container $name) exited with code" \
+        "$(podman inspect --format '{{.State.ExitCode}}' "$name" 2>/dev/null) before its health check passed"
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
       explain "$name"
       fail "health check of $service (container $name) did not pass within" \
         "$allowed s; its last answer: $(tail -n 1 <<<"$check")"

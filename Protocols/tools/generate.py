@@ -157,7 +157,10 @@ DEFINITIONS: dict[str, dict] = {
         {
             "type": string_enum(
                 "The kind of maneuver.",
-                ["depart", "turn", "continue", "merge", "onRamp", "offRamp", "fork", "roundabout", "uturn", "arrive"],
+                [
+                    "depart", "turn", "continue", "merge", "onRamp", "offRamp", "fork", "roundabout", "uturn", "ferry",
+                    "leaveFerry", "arrive",
+                ],
             ),
             "modifier": string_enum(
                 "The direction.",

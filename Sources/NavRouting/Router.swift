@@ -15,6 +15,10 @@ public final class Router: Sendable {
     /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only).
     public let hierarchy: ContractionHierarchy?
     private let metrics = MetricCache()
+    private let legSearchCounter = LegSearchCounter()
+
+    /// How the automatic search has answered leg searches so far (see ``LegSearchCounts``).
+    public var legSearchCounts: LegSearchCounts { legSearchCounter.counts }
 
     /// Prepares the router: per travel mode, arc weights and landmark tables, and the contraction hierarchy.
     /// - Parameters:
@@ -153,9 +157,11 @@ public final class Router: Sendable {
             && (options.algorithm == .automatic || options.algorithm == .landmarks)
         let legHierarchy = hierarchy.flatMap { hierarchy in
             useHierarchy
-                ? LegSearch.HierarchyRoute(hierarchy: hierarchy) { avoidance in
-                    self.customizedMetric(for: options, network: network, avoidance: avoidance)?.metric
-                } : nil
+                ? LegSearch.HierarchyRoute(
+                    hierarchy: hierarchy,
+                    metric: { avoidance in
+                        self.customizedMetric(for: options, network: network, avoidance: avoidance)?.metric
+                    }, counter: legSearchCounter) : nil
         }
         do {
             return try pool.withWorkspace { workspace in

@@ -44,6 +44,20 @@ public final class TestProcess: @unchecked Sendable {
     /// What the process wrote to standard output so far.
     public var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
+    /// Waits until the process has written `text` to standard error, as a service does with its ready line once
+    /// its signal handlers are in place (a signal sent before that would end it with the default action).
+    /// - Returns: whether the text came within `timeout` while the process ran.
+    @discardableResult
+    public func waitForStandardError(containing text: String, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if standardError.contains(text) { return true }
+            if !process.isRunning { return false }
+            usleep(20_000)
+        }
+        return standardError.contains(text)
+    }
+
     /// Sends `signal` (SIGTERM by default) and waits for the exit.
     /// - Returns: the exit status, or `nil` when the process did not exit within `timeout` (it is then killed).
     @discardableResult

@@ -1,15 +1,17 @@
 import Foundation
 import NavMap
 
-/// `navbus-bench generate --nodes N --out FILE.osm [--network regional|grid] [--seed N]`: writes a synthetic
-/// network as OSM XML, for import and preparation measurements (`navbus import`, OSRM, Valhalla) on the
-/// same file. The regional network streams, so ten million nodes need little memory.
+/// `navbus-bench generate --nodes N --out FILE.osm [--network regional|grid] [--seed N] [--gated PERCENT]`:
+/// writes a synthetic network as OSM XML, for import and preparation measurements (`navbus import`, OSRM,
+/// Valhalla) on the same file. The regional network streams, so ten million nodes need little memory;
+/// `--gated` makes that share of its pockets destination-only estates.
 enum GenerateNetwork {
     static func run(arguments: [String]) throws {
         var nodes = 100_000
         var output: String?
         var kind = "regional"
         var seed: UInt64 = 42
+        var gatedPercent = 0
         var iterator = arguments.makeIterator()
         while let flag = iterator.next() {
             guard let value = iterator.next() else { throw RoutingBenchmark.UsageError(message: "\(flag) needs a value") }
@@ -18,6 +20,7 @@ enum GenerateNetwork {
             case "--out": output = value
             case "--network": kind = value
             case "--seed": seed = UInt64(try RoutingBenchmark.Configuration.number(value, flag))
+            case "--gated": gatedPercent = try RoutingBenchmark.Configuration.number(value, flag)
             default: throw RoutingBenchmark.UsageError(message: "unknown option \(flag)")
             }
         }
@@ -25,7 +28,8 @@ enum GenerateNetwork {
         let started = Date()
         switch kind {
         case "regional":
-            try RegionalNetwork(nodeCount: nodes, seed: seed).writeOSMXML(to: output)
+            let gatedShare = Double(gatedPercent) / 100
+            try RegionalNetwork(nodeCount: nodes, seed: seed, gatedShare: gatedShare).writeOSMXML(to: output)
         case "grid":
             let xml = SyntheticNetwork(nodeCount: nodes, seed: seed).osmXML()
             try Data(xml.utf8).write(to: URL(fileURLWithPath: output))

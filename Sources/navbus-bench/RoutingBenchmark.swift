@@ -7,7 +7,7 @@ import NavRouting
 /// sample map, and how query cost grows on synthetic networks.
 ///
 /// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]
-/// [--network regional|grid] [--landmarks N] [--synthetic-queries N]`
+/// [--network regional|grid] [--gated PERCENT] [--landmarks N] [--synthetic-queries N]`
 enum RoutingBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -19,6 +19,8 @@ enum RoutingBenchmark {
         var landmarks = 12
         /// Which synthetic network: the uniform grid city or the region with a road hierarchy.
         var network = SyntheticKind.regional
+        /// Percentage of the regional network's pockets that are gated (destination-only) estates.
+        var gatedPercent = 0
         /// Prepared maps (`navbus import` output) to measure start-up, traffic updates and queries on.
         var prepared: [String] = []
 
@@ -43,6 +45,7 @@ enum RoutingBenchmark {
                         throw UsageError(message: "--network expects grid or regional, got \(value)")
                     }
                     network = kind
+                case "--gated": gatedPercent = try Self.number(value, flag)
                 case "--sizes": sizes = try value.split(separator: ",").map { try Self.number(String($0), flag) }
                 default: throw UsageError(message: "unknown option \(flag)")
                 }
@@ -131,8 +134,10 @@ enum RoutingBenchmark {
             print("== synthetic grid \(network.nodeCount) nodes")
             (graph, buildSeconds) = try timed { try network.graph() }
         case .regional:
-            let network = RegionalNetwork(nodeCount: size, seed: configuration.seed)
-            print("== synthetic regional \(network.gridNodeCount) nodes")
+            let network = RegionalNetwork(
+                nodeCount: size, seed: configuration.seed, gatedShare: Double(configuration.gatedPercent) / 100)
+            let gated = configuration.gatedPercent
+            print("== synthetic regional \(network.gridNodeCount) nodes, \(gated) % of pockets gated")
             (graph, buildSeconds) = try timed { try network.graph() }
         }
         let (hierarchy, hierarchySeconds) = timed { ContractionHierarchy(graph: graph) }
@@ -185,6 +190,8 @@ enum RoutingBenchmark {
             }
             print("route (\(algorithm.rawValue), \(count) pairs): \(summary(latencies))")
         }
+        let counts = router.legSearchCounts
+        print("automatic leg searches: \(counts.onHierarchy) on the hierarchy, \(counts.fallbacks) by reference search")
     }
 
     /// A navigator's start on a prepared map: load graph and hierarchy, set up the router, customize for

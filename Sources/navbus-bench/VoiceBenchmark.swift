@@ -10,9 +10,13 @@ import NavRouting
 /// and the voice monitor (``PromptRehearsal``) and audited. The last line of output is JSON for
 /// `scripts/bench_voice_vs_valhalla.py`, which compares the same routes with Valhalla's narrative.
 ///
-/// Usage: `navbus-bench voice [--map FILE] [--pairs FILE.json | --routes N --seed N] [--speeds 20,50,100]
+/// Usage: `navbus-bench voice [--map FILE] [--pairs FILE.json | --routes N (routed routes) --seed N] [--speeds 20,50,100]
 /// [--language en|fi] [--show-late]`
 enum VoiceBenchmark {
+    static func route(_ router: Router, _ a: Coordinate, _ b: Coordinate) -> NavRouting.Route? {
+        router.route(RouteRequest(waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)])).routes.first
+    }
+
     static func run(arguments: [String]) throws {
         var map = "maps/helsinki.osm.pbf"
         var pairsFile: String?
@@ -44,6 +48,7 @@ enum VoiceBenchmark {
         }
         let router = Router(graph: try MapLoader.load(path: map))
         var pairs: [(Coordinate, Coordinate)] = []
+        var planned: [NavRouting.Route] = []
         if let pairsFile {
             let decoded = try JSONDecoder().decode(
                 [[[Double]]].self, from: Data(contentsOf: URL(fileURLWithPath: pairsFile)))
@@ -57,16 +62,17 @@ enum VoiceBenchmark {
         } else {
             var random = SeededGenerator(seed: seed)
             func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
-            pairs = (0..<routes).map { _ in
-                (
-                    Coordinate(latitude: uniform(60.158...60.182), longitude: uniform(24.925...24.960)),
-                    Coordinate(latitude: uniform(60.158...60.182), longitude: uniform(24.925...24.960))
-                )
+            // Pairs are drawn until `routes` of them have a route: random points may lie too far from a
+            // usable road, and the count asked for is of routes driven. A cap keeps a map without roads finite.
+            var drawn = 0
+            while planned.count < routes && drawn < 20 * routes {
+                drawn += 1
+                let a = Coordinate(latitude: uniform(60.158...60.182), longitude: uniform(24.925...24.960))
+                let b = Coordinate(latitude: uniform(60.158...60.182), longitude: uniform(24.925...24.960))
+                if let route = Self.route(router, a, b) { planned.append(route) }
             }
         }
-        let planned = pairs.compactMap { a, b in
-            router.route(RouteRequest(waypoints: [Waypoint(coordinate: a), Waypoint(coordinate: b)])).routes.first
-        }
+        planned += pairs.compactMap { Self.route(router, $0.0, $0.1) }
         var results: [[String: Any]] = []
         var chained = 0
         var capitalisedThen = 0

@@ -1,6 +1,10 @@
 import NavCore
 import Foundation
 import NavMap
+import NavNavigator
+import struct NavProtocol.NavigatorConfiguration
+import enum NavProtocol.VoiceLanguage
+import enum NavProtocol.VoiceUnits
 import NavRouting
 import NavService
 
@@ -11,7 +15,7 @@ enum RouteCommand: CLICommand {
     static let parser = OptionParser(
         command: "navbus route", summary: summary,
         usage:
-            "navbus route --map MAP --from LAT,LON --to LAT,LON [--via LAT,LON ...] [--mode M] [--avoid tolls,highways,ferries] [--alternatives] [--geojson FILE]",
+            "navbus route --map MAP --from LAT,LON --to LAT,LON [--via LAT,LON ...] [--mode M] [--avoid tolls,highways,ferries] [--alternatives] [--geojson FILE] [--prompts [--speed KMH] [--language en|fi] [--units metric|imperial]]",
         options: [
             Option("map", variable: "NAVBUS_MAP", help: ".osm.pbf, .osm or .navgraph", valueName: "MAP"),
             Option("from", help: "origin", valueName: "LAT,LON"),
@@ -21,6 +25,10 @@ enum RouteCommand: CLICommand {
             Option("avoid", help: "comma-separated: tolls, highways, ferries", valueName: "LIST"),
             Option.flag("alternatives", help: "also compute up to two meaningfully different alternatives"),
             Option("geojson", help: "write the route(s) as a GeoJSON FeatureCollection", valueName: "FILE"),
+            Option.flag("prompts", help: "print the voice prompts a driver hears on the route's first leg"),
+            Option("speed", default: "50", help: "with --prompts: the constant speed driven", valueName: "KMH"),
+            Option("language", default: "en", help: "with --prompts: en or fi", valueName: "L"),
+            Option("units", default: "metric", help: "with --prompts: metric or imperial", valueName: "U"),
         ])
 
     static func run(_ options: ParsedOptions) throws {
@@ -41,6 +49,7 @@ enum RouteCommand: CLICommand {
             }
         }
         if options.flag("alternatives") { routing.alternateRoutes = .all }
+        let rehearsal = options.flag("prompts") ? try rehearsalSettings(options) : nil
         let graph = try MapLoader.load(path: map)
         let router = Router(graph: graph, modes: [mode])
         let waypoints = ([from] + vias + [to]).enumerated().map { index, point in
@@ -49,11 +58,35 @@ enum RouteCommand: CLICommand {
         let result = router.route(RouteRequest(waypoints: waypoints, options: routing))
         StandardOutput.writeLine(RouteTextFormatter.describe(result))
         guard result.status == .ok else { throw CLIError("no route: \(result.status.rawValue) — \(result.message)") }
+        if let rehearsal, let route = result.routes.first {
+            let prompts = try PromptRehearsal(route: route, speed: rehearsal.kmh / 3.6, configuration: rehearsal.voice)
+            StandardOutput.writeLine(
+                "voice prompts at \(Int(rehearsal.kmh)) km/h (\(rehearsal.voice.language.rawValue), \(rehearsal.voice.units.rawValue)):")
+            for line in prompts.transcript { StandardOutput.writeLine(line) }
+        }
         if let path = options.value("geojson") {
             try Data(RouteGeoJSON.featureCollection(result.routes).utf8).write(
                 to: URL(fileURLWithPath: path), options: .atomic)
             StandardOutput.writeLine("wrote \(path)")
         }
+    }
+
+    /// How `--prompts` drives the route's first leg through the guidance engine and the voice monitor, as
+    /// the navigator runs them (``PromptRehearsal``): checked before the map is loaded.
+    static func rehearsalSettings(_ options: ParsedOptions) throws -> (kmh: Double, voice: NavigatorConfiguration) {
+        guard let kmh = Double(options.value("speed") ?? "50"), kmh > 0, kmh <= 250 else {
+            throw UsageError("--speed expects km/h between 1 and 250, e.g. --speed 50")
+        }
+        var configuration = NavigatorConfiguration.defaults
+        guard let language = VoiceLanguage(rawValue: options.value("language") ?? "en") else {
+            throw UsageError("--language takes \(VoiceLanguage.allCases.map(\.rawValue).joined(separator: " or "))")
+        }
+        guard let units = VoiceUnits(rawValue: options.value("units") ?? "metric") else {
+            throw UsageError("--units takes \(VoiceUnits.allCases.map(\.rawValue).joined(separator: " or "))")
+        }
+        configuration.language = language
+        configuration.units = units
+        return (kmh, configuration)
     }
 
     static func coordinate(_ text: String, option: String) throws -> (Double, Double) {

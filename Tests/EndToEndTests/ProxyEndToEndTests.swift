@@ -11,7 +11,7 @@ import Testing
 
     func startProxy() throws -> TestProcess {
         let proxy = try TestProcess("navbus-proxy", ["--pub", endpoints.publisher, "--sub", endpoints.subscriber])
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(proxy.waitForStandardError(containing: "forwarding"), "proxy stderr: \(proxy.standardError)")
         return proxy
     }
 

@@ -1,4 +1,5 @@
 @testable import NavGuidance
+import NavCore
 import Testing
 
 @Suite("How prompts are worded")
@@ -81,6 +82,11 @@ struct VoicePhrasingTests {
         #expect(book.clause(SpokenManeuver(action: .arrive(side: .right, isFinal: true), road: ""))
             == "your destination is on the right")
         #expect(EnglishPhrasebook.sentence(book.continueFor(.kilometers(halves: 3))) == "Continue for 1.5 kilometers.")
+        #expect(book.clause(SpokenManeuver(action: .boardFerry, road: "")) == "take the ferry")
+        #expect(book.clause(SpokenManeuver(action: .leaveFerry, road: "Kaivokatu"))
+            == "leave the ferry and continue onto Kaivokatu")
+        #expect(book.clause(SpokenManeuver(action: .depart(compass: CompassPoint(bearing: 44)), road: ""))
+            == "head northeast")
     }
 
     @Test("Finnish clauses put the street in the case the verb needs, never \"kadulle Kaivokatu\"")
@@ -99,5 +105,34 @@ struct VoicePhrasingTests {
             == "poistu liikenneympyrästä kolmannesta liittymästä Sturenkadulle")
         #expect(book.clause(SpokenManeuver(action: .arrive(side: .left, isFinal: true), road: ""))
             == "määränpää on vasemmalla")
+        #expect(book.clause(SpokenManeuver(action: .boardFerry, road: "")) == "siirry lautalle")
+        #expect(book.clause(SpokenManeuver(action: .leaveFerry, road: "Kaivokatu")) == "poistu lautalta ja jatka Kaivokadulle")
+    }
+}
+
+/// `SpokenManeuver` reads the engine's step by an exhaustive switch; every kind is pinned here, so a new one
+/// cannot slip through as something else.
+extension VoicePhrasingTests {
+    static let spokenKinds: [(ManeuverKind, String)] = [
+        (.depart, "head north on Kaivokatu"), (.turn, "turn left onto Kaivokatu"), (.continue, "continue onto Kaivokatu"),
+        (.newName, "continue onto Kaivokatu"), (.merge, "merge onto Kaivokatu"), (.onRamp, "take the ramp onto Kaivokatu"),
+        (.offRamp, "take the exit onto Kaivokatu"), (.fork, "keep left onto Kaivokatu"),
+        (.endOfRoad, "turn left onto Kaivokatu"), (.roundabout, "at the roundabout, take the 2nd exit onto Kaivokatu"),
+        (.exitRoundabout, "continue onto Kaivokatu"), (.uTurn, "make a U-turn onto Kaivokatu"),
+        (.ferry, "take the ferry Kaivokatu"), (.leaveFerry, "leave the ferry and continue onto Kaivokatu"),
+        (.arrive, "your destination is ahead"),
+    ]
+
+    @Test("every engine maneuver kind has its English clause", arguments: spokenKinds)
+    func everyKindIsSpoken(kind: ManeuverKind, clause: String) {
+        let step = GuidanceStep(
+            maneuver: kind, modifier: kind == .continue || kind == .newName ? .straight : .left, instruction: "",
+            roadName: "Kaivokatu", startIndex: 0, endIndex: 1, roundaboutExit: 2)
+        #expect(EnglishPhrasebook().clause(SpokenManeuver(step)) == clause)
+    }
+
+    @Test("the spoken kinds cover every engine kind")
+    func spokenKindsCoverEveryKind() {
+        #expect(Set(Self.spokenKinds.map(\.0)) == Set(ManeuverKind.allCases))
     }
 }

@@ -180,3 +180,45 @@ struct VoiceTimingTests {
         #expect(imperial.prompts.map(\.prompt.text).contains("In 1000 feet, turn right onto Street 1."))
     }
 }
+
+/// A crossing by ferry: boarding and leaving are maneuvers of their own, and on board nothing is driven.
+extension VoiceTimingTests {
+    /// 500 m of street, 3 km by ferry, 500 m of street, all due east.
+    static let ferryCrossing: [(Double, Double)] = [(0, 0), (500, 0), (3_500, 0), (4_000, 0)]
+
+    static func ferryLeg() throws -> GuidanceLeg {
+        let coordinates = ferryCrossing.map { Streets.point($0.0, $0.1) }
+        let names = ["Street 0", "Kauppatori–Suomenlinna", "Street 2"]
+        let end = coordinates[3]
+        return try GuidanceLeg(
+            coordinates: coordinates, freeFlowSpeeds: [13.9, 5, 13.9], speedLimits: [50 / 3.6, nil, 50 / 3.6],
+            roadNames: names,
+            steps: [
+                GuidanceStep(maneuver: .depart, instruction: "Head east on Street 0", roadName: names[0], startIndex: 0, endIndex: 1),
+                GuidanceStep(
+                    maneuver: .ferry, instruction: "Take the ferry \(names[1])", roadName: names[1], startIndex: 1, endIndex: 2),
+                GuidanceStep(
+                    maneuver: .leaveFerry, instruction: "Leave the ferry and continue onto Street 2", roadName: names[2],
+                    startIndex: 2, endIndex: 3),
+                GuidanceStep(maneuver: .arrive, instruction: "Arrive", roadName: names[2], startIndex: 3, endIndex: 3),
+            ],
+            destination: GuidanceWaypoint(title: "Destination", latitude: end.latitude, longitude: end.longitude))
+    }
+
+    @Test("a ferry is boarded and left by name, in English and Finnish, with no \"continue for\" on board")
+    func ferryCrossingPrompts() throws {
+        var english = VoiceSession(route: GuidanceRoute(legs: [try Self.ferryLeg()]))
+        english.drive(Self.ferryCrossing, speed: 8)
+        let boarding = english.prompts(for: 1)
+        #expect(boarding.map(\.prompt.kind) == [.preTransition, .transition])
+        #expect(boarding.last?.prompt.text == "Take the ferry Kauppatori–Suomenlinna.")
+        #expect(english.prompts(for: 2).last?.prompt.text == "Leave the ferry and continue onto Street 2.")
+        #expect(!english.prompts.contains { $0.prompt.kind == .postTransition && $0.prompt.stepIndex == 1 })
+
+        var finnish = VoiceSession(
+            route: GuidanceRoute(legs: [try Self.ferryLeg()]), settings: VoiceSettings(language: .finnish))
+        finnish.drive(Self.ferryCrossing, speed: 8)
+        #expect(finnish.prompts(for: 1).last?.prompt.text == "Siirry lautalle, Kauppatori–Suomenlinna.")
+        #expect(finnish.prompts(for: 2).last?.prompt.text == "Poistu lautalta ja jatka Street 2:lle.")
+    }
+}

@@ -89,3 +89,27 @@ struct VoiceGuidanceTests {
         return harness.events.compactMap { if case .voicePrompt(let prompt) = $0.payload { prompt } else { nil } }
     }
 }
+
+/// A ferry from the router through the engine to the voice: the generated city's river is crossed by one.
+extension VoiceGuidanceTests {
+    @Test("a route over the ferry boards and leaves it by name in the prompts")
+    func ferryFromRouterToVoice() throws {
+        let network = SyntheticNetwork(nodeCount: 3_600, seed: 9)
+        let graph = try network.graph()
+        let router = Router(graph: graph)
+        func place(_ column: Int) throws -> NavRouting.Waypoint {
+            let node = try #require(graph.node(forOSMID: network.nodeID(row: network.ferryRow, column: column)))
+            return NavRouting.Waypoint(coordinate: graph.coordinate(ofNode: node))
+        }
+        let result = router.route(
+            RouteRequest(waypoints: [try place(network.riverColumn - 1), try place(network.riverColumn + 2)]))
+        let route = try #require(result.routes.first)
+        let maneuvers = route.steps.map { $0.maneuver }
+        #expect(maneuvers.contains(.ferry) && maneuvers.contains(.leaveFerry), "\(route.steps.map(\.instruction))")
+        let rehearsal = try PromptRehearsal(route: route, speed: 30 / 3.6)
+        let texts = rehearsal.prompts.map(\.prompt.text)
+        #expect(texts.contains { $0.contains("take the ferry River Ferry") || $0.hasPrefix("Take the ferry River Ferry") }, "\(texts)")
+        #expect(texts.contains { $0.localizedCaseInsensitiveContains("leave the ferry") }, "\(texts)")
+        #expect(rehearsal.audit.late == 0 && rehearsal.audit.repeated == 0)
+    }
+}

@@ -5,7 +5,7 @@ import NavMap
 import NavRouting
 import Testing
 
-/// The optimised search (bidirectional ALT over arcs) must return exactly the cost of plain Dijkstra.
+/// The automatic search (the contraction hierarchy) must return exactly the cost of plain Dijkstra.
 @Suite struct HelsinkiExactnessTests {
     static let router: Router? = {
         guard let path = try? SampleMaps.path("helsinki.osm.pbf"), let graph = try? MapLoader.load(path: path) else {
@@ -91,5 +91,8 @@ import Testing
         }
         // A few random points fall on one-way dead ends that no route can leave; both searches agree on those.
         #expect(compared >= scenario.pairCount * 3 / 4)
+        // The automatic search ran on the hierarchy, destination-only streets and all, never on the fallback.
+        #expect(router.legSearchCounts.onHierarchy >= compared)
+        #expect(router.legSearchCounts.fallbacks == 0)
     }
 }

@@ -149,7 +149,8 @@ public struct VoicePromptMonitor: Sendable {
             let previous = leg.maneuvers[index - 1]
             guard position - previous.distanceAlong >= 20 else { return }
             state.stages[index - 1].insert(.postTransition)
-            guard distance >= preDistance + speed * 15 else { return }
+            // On board a ferry there is nothing to drive: the next prompt is about leaving it.
+            guard distance >= preDistance + speed * 15, previous.spoken.action != .boardFerry else { return }
             prompts.append(
                 prompt(
                     Self.phrasebook(state).continueFor(SpokenDistance(meters: distance, units: state.settings.units)),

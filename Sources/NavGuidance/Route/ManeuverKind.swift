@@ -12,5 +12,9 @@ public enum ManeuverKind: String, Hashable, Codable, Sendable, CaseIterable {
     case roundabout
     case exitRoundabout
     case uTurn
+    /// Board a ferry: the step is the crossing.
+    case ferry
+    /// Drive (or walk) off a ferry at the far side.
+    case leaveFerry
     case arrive
 }

@@ -6,7 +6,7 @@ struct EnglishPhrasebook: Phrasebook {
         let road = maneuver.road
         let onto = road.isEmpty ? "" : " onto \(road)"
         switch maneuver.action {
-        case .depart(let compass): return "head \(Self.compass(compass))" + (road.isEmpty ? "" : " on \(road)")
+        case .depart(let compass): return "head \(compass.englishName)" + (road.isEmpty ? "" : " on \(road)")
         case .turn(let modifier):
             switch modifier {
             case .left: return "turn left" + onto
@@ -24,7 +24,9 @@ struct EnglishPhrasebook: Phrasebook {
         case .merge: return "merge" + onto
         case .onRamp: return "take the ramp" + onto
         case .offRamp: return "take the exit" + onto
-        case .roundabout(let exit): return "at the roundabout, take the \(Self.ordinal(exit)) exit" + onto
+        case .boardFerry: return "take the ferry" + (road.isEmpty ? "" : " \(road)")
+        case .leaveFerry: return "leave the ferry" + (road.isEmpty ? "" : " and continue onto \(road)")
+        case .roundabout(let exit): return "at the roundabout, take the \(Ordinal.english(exit)) exit" + onto
         case .arrive(let side, let isFinal):
             let place = isFinal ? "your destination" : "your stop"
             guard let side else { return "\(place) is ahead" }
@@ -76,30 +78,5 @@ struct EnglishPhrasebook: Phrasebook {
     /// 3 halves as "1.5", 4 as "2".
     static func halves(_ halves: Int) -> String {
         halves % 2 == 0 ? "\(halves / 2)" : "\(halves / 2).5"
-    }
-
-    static func ordinal(_ n: Int) -> String {
-        let suffix: String
-        switch (n % 10, n % 100) {
-        case (_, 11...13): suffix = "th"
-        case (1, _): suffix = "st"
-        case (2, _): suffix = "nd"
-        case (3, _): suffix = "rd"
-        default: suffix = "th"
-        }
-        return "\(n)\(suffix)"
-    }
-
-    static func compass(_ compass: Compass) -> String {
-        switch compass {
-        case .north: "north"
-        case .northeast: "northeast"
-        case .east: "east"
-        case .southeast: "southeast"
-        case .south: "south"
-        case .southwest: "southwest"
-        case .west: "west"
-        case .northwest: "northwest"
-        }
     }
 }

@@ -26,6 +26,9 @@ struct FinnishPhrasebook: Phrasebook {
         case .merge: return road.isEmpty ? "liity liikennevirtaan" : "liity" + onto
         case .onRamp: return "aja rampille" + (road.isEmpty ? "" : " ja jatka" + onto)
         case .offRamp: return "poistu liittymästä" + onto
+        // A ferry's name is a label, not a place to inflect ("Suomenlinnan lautta"): it follows after a comma.
+        case .boardFerry: return "siirry lautalle" + (road.isEmpty ? "" : ", \(road)")
+        case .leaveFerry: return "poistu lautalta" + (road.isEmpty ? "" : " ja jatka" + onto)
         case .roundabout(let exit): return "poistu liikenneympyrästä \(Self.ordinalElative(exit)) liittymästä" + onto
         case .arrive(let side, let isFinal):
             let place = isFinal ? "määränpää" : "välipysähdys"
@@ -109,7 +112,7 @@ struct FinnishPhrasebook: Phrasebook {
     }
 
     /// The compass point as a direction to drive in (illative).
-    static func compass(_ compass: Compass) -> String {
+    static func compass(_ compass: CompassPoint) -> String {
         switch compass {
         case .north: "pohjoiseen"
         case .northeast: "koilliseen"

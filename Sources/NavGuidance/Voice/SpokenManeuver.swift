@@ -3,7 +3,7 @@ import NavCore
 /// A maneuver as a phrasebook needs it: what to do and the road it leads onto.
 struct SpokenManeuver: Hashable, Codable, Sendable {
     enum Action: Hashable, Codable, Sendable {
-        case depart(compass: Compass)
+        case depart(compass: CompassPoint)
         case turn(ManeuverModifier)
         case keep(left: Bool)
         case continueStraight
@@ -12,6 +12,9 @@ struct SpokenManeuver: Hashable, Codable, Sendable {
         case onRamp
         case offRamp
         case roundabout(exit: Int)
+        /// Board a ferry; `road` is the ferry's name.
+        case boardFerry
+        case leaveFerry
         case arrive(side: StreetSide?, isFinal: Bool)
     }
 
@@ -38,6 +41,8 @@ struct SpokenManeuver: Hashable, Codable, Sendable {
         case .onRamp: action = .onRamp
         case .offRamp: action = .offRamp
         case .roundabout: action = .roundabout(exit: step.roundaboutExit ?? 1)
+        case .ferry: action = .boardFerry
+        case .leaveFerry: action = .leaveFerry
         case .depart: action = .depart(compass: .north)
         case .arrive: action = .arrive(side: nil, isFinal: true)
         }
@@ -46,15 +51,5 @@ struct SpokenManeuver: Hashable, Codable, Sendable {
     init(action: Action, road: String) {
         self.action = action
         self.road = road
-    }
-}
-
-/// The eight compass points a departure is phrased with.
-enum Compass: Int, Hashable, Codable, Sendable, CaseIterable {
-    case north, northeast, east, southeast, south, southwest, west, northwest
-
-    init(bearing: Double) {
-        let index = Int(((bearing.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45)) % 8
-        self = Compass(rawValue: index) ?? .north
     }
 }

@@ -28,7 +28,7 @@ struct VoiceLeg: Hashable, Codable, Sendable {
         let firstRoad = leg.steps.first?.roadName ?? leg.roadNames.first ?? ""
         let heading = zip(leg.coordinates, leg.coordinates.dropFirst()).first { $0.distance(to: $1) > 0.5 }
             .map { $0.bearing(to: $1) } ?? 0
-        departure = SpokenManeuver(action: .depart(compass: Compass(bearing: heading)), road: firstRoad)
+        departure = SpokenManeuver(action: .depart(compass: CompassPoint(bearing: heading)), road: firstRoad)
         let side = Self.side(of: leg)
         maneuvers = leg.steps.enumerated().dropFirst().map { index, step in
             var spoken = SpokenManeuver(step)

@@ -5,7 +5,9 @@ import NavCore
 /// uniform grid: 1 km superblocks bounded by two-way arterials (primary every other one, else secondary),
 /// each holding a residential pocket of 100 m blocks that meets its arterials at only two entries per side,
 /// with streets missing at random (dead ends) and every third pocket one-way; grade-separated motorways
-/// every 10 km, joined to the arterials by link roads every 3 km (the first one tolled).
+/// every 10 km, joined to the arterials by link roads every 3 km (the first one tolled). Optionally a share of
+/// the pockets are gated estates: their inner streets are destination-only for motor vehicles
+/// (`motor_vehicle=destination`), their entries stay open.
 ///
 /// The network streams to an ``OSMElementSink`` so that ten million nodes can be written as OSM XML
 /// without holding them (``writeOSMXML(to:)``); ``osmData()`` collects a small one in memory.
@@ -13,6 +15,8 @@ public struct RegionalNetwork: Sendable {
     public let seed: UInt64
     /// Side length in blocks (grid positions).
     public let side: Int
+    /// Share of the pockets whose inner streets are destination-only for motor vehicles.
+    public let gatedShare: Double
 
     static let superblock = 10
     static let motorwaySpacing = 100
@@ -23,9 +27,11 @@ public struct RegionalNetwork: Sendable {
     /// - Parameters:
     ///   - nodeCount: approximate number of intersections (at least 40 × 40).
     ///   - seed: same seed, same network.
-    public init(nodeCount: Int, seed: UInt64 = 1) {
+    ///   - gatedShare: share of the pockets that are gated estates (0 by default).
+    public init(nodeCount: Int, seed: UInt64 = 1, gatedShare: Double = 0) {
         self.side = max(40, Int(Double(nodeCount).squareRoot().rounded(.up)))
         self.seed = seed
+        self.gatedShare = gatedShare
     }
 
     /// Intersections of the street grid (motorway nodes come on top).
@@ -121,7 +127,7 @@ public struct RegionalNetwork: Sendable {
                     inside && row + 1 < side && !isArterial(row + 1)
                     && streetExists(row: row, column: column, northward: true)
                 if !continues {
-                    way(run, ["highway": "residential", "name": "Lane \(column)"])
+                    way(run, gated(["highway": "residential", "name": "Lane \(column)"], row: row, column: column))
                     run.removeAll(keepingCapacity: true)
                 }
             }
@@ -158,7 +164,17 @@ public struct RegionalNetwork: Sendable {
         let pocket = (row / Self.superblock) + (column / Self.superblock)
         var tags = ["highway": "residential", "name": name]
         if pocket % 3 == 0 { tags["oneway"] = row % 2 == 0 ? "yes" : "-1" }
-        return tags
+        return gated(tags, row: row, column: column)
+    }
+
+    /// The tags of an inner street at (row, column), destination-only when its pocket is a gated estate; the
+    /// coin is drawn from the pocket's position, like ``streetExists(row:column:northward:)``.
+    private func gated(_ tags: [String: String], row: Int, column: Int) -> [String: String] {
+        guard gatedShare > 0 else { return tags }
+        let pocket = UInt64(row / Self.superblock * side + column / Self.superblock)
+        var random = SeededGenerator(seed: seed &* 0x51_7CC1 ^ pocket &* 0x2545_F491)
+        guard random.nextUnit() < gatedShare else { return tags }
+        return tags.merging(["motor_vehicle": "destination"]) { _, gate in gate }
     }
 
     private func motorwayLines() -> [(index: Int, horizontal: Bool)] {

@@ -5,14 +5,16 @@ import NavRouting
 /// Translations of the router's maneuvers into the engine's and the wire's vocabularies.
 ///
 /// The router names a turn and its direction in one value (`turnLeft`); the engine and the protocol
-/// split them into a kind and a modifier, as OSRM does. A ferry has no maneuver of its own in either
-/// and is carried on as `continue`; its instruction still says "Take the ferry".
+/// split them into a kind and a modifier, as OSRM does. Boarding and leaving a ferry are kinds of their own
+/// in all three (Valhalla's ferry enter and exit), without a direction.
 enum ManeuverMapping {
     static func guidance(_ maneuver: NavRouting.Maneuver) -> (ManeuverKind, NavGuidance.ManeuverModifier?) {
         switch maneuver {
         case .depart: (.depart, nil)
         case .arrive: (.arrive, nil)
-        case .continue, .ferry: (.continue, .straight)
+        case .continue: (.continue, .straight)
+        case .ferry: (.ferry, nil)
+        case .leaveFerry: (.leaveFerry, nil)
         case .turnLeft: (.turn, .left)
         case .turnRight: (.turn, .right)
         case .slightLeft: (.turn, .slightLeft)
@@ -48,6 +50,8 @@ enum ManeuverMapping {
         case .fork: .fork
         case .roundabout, .exitRoundabout: .roundabout
         case .uTurn: .uturn
+        case .ferry: .ferry
+        case .leaveFerry: .leaveFerry
         case .arrive: .arrive
         }
     }

@@ -101,6 +101,18 @@ public struct PromptRehearsal: Sendable {
         }
     }
 
+    /// What the driver hears, one prompt a line: where along the route it is said, how far ahead of its
+    /// maneuver, its kind and its words (`navbus route --prompts`).
+    public var transcript: [String] {
+        prompts.map { heard in
+            let along = "\(Int(heard.distanceAlong.rounded())) m".leftPadded(to: 8)
+            let ahead = heard.prompt.kind == .postTransition || heard.prompt.kind == .speedAlert
+                ? "" : "\(Int(heard.prompt.distanceMeters.rounded())) m ahead"
+            return along + "  " + ahead.rightPadded(to: 12) + "  " + heard.prompt.kind.rawValue.rightPadded(to: 14)
+                + "  " + heard.prompt.text
+        }
+    }
+
     /// Whether each maneuver was named in time, and whether any prompt came late or twice.
     public var audit: Audit {
         var audit = Audit()
@@ -147,5 +159,15 @@ public struct PromptRehearsal: Sendable {
             }
         }
         return audit
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+
+    fileprivate func rightPadded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
     }
 }

@@ -34,6 +34,10 @@ public enum ManeuverType: String, Codable, Sendable, CaseIterable {
     case roundabout
     /// Turn back the way you came.
     case uturn
+    /// Board a ferry; the step is the crossing.
+    case ferry
+    /// Leave a ferry at the far side.
+    case leaveFerry
     /// Reach a waypoint.
     case arrive
 }

@@ -37,7 +37,10 @@ final class HierarchyMetric: Sendable {
         let arcCount = hierarchy.vertexCount
         var arcCost = [UInt32](repeating: Self.infinity, count: arcCount)
         for arc in 0..<arcCount {
-            if let w = search.weight(arc) { arcCost[arc] = UInt32(min(w, Int(Self.infinity - 1))) }
+            // Destination-only arcs stay infinite: ``LegEnds`` searches them around the waypoints.
+            if let w = search.weight(arc), !search.isRestricted(arc) {
+                arcCost[arc] = UInt32(min(w, Int(Self.infinity - 1)))
+            }
         }
         for a in 0..<arcCount where arcCost[a] != Self.infinity {
             let node = Int(search.graph.head(ofArc: a))

@@ -24,101 +24,67 @@ struct HierarchyLabels {
     }
 }
 
-/// The elimination-tree query: from every start, walk up the elimination tree and relax each ancestor's
-/// upward edges in rank order, forward from the sources and backward from the targets; the best meeting
-/// vertex gives the route, whose shortcuts are then unpacked into arcs. No priority queue is needed,
+/// The elimination-tree query: from every seed, walk up the elimination tree and relax each ancestor's
+/// upward edges in rank order, forward from the forward seeds and backward from the backward seeds; the best
+/// meeting vertex gives the route, whose shortcuts are then unpacked into arcs. No priority queue is needed,
 /// because every upper neighbour of a vertex is one of its ancestors and ancestors are visited in order.
 ///
-/// Starts and ends follow the reference search exactly: a source arc is labelled with the part of it
-/// still to drive; the arcs that may turn into a target arc are labelled with the part of the target arc
-/// up to the waypoint, so a route that ends where it starts still has to go round.
+/// The seeds come from ``LegEnds``, which follows the reference search's starts and ends exactly (partial
+/// arcs, the arcs that may turn into a target arc, the destination-only stretches around the waypoints); the
+/// metric itself covers only the open network.
 struct HierarchyQuery {
     static let noEdge = UInt32.max
 
     let hierarchy: ContractionHierarchy
     let metric: HierarchyMetric
-    let search: ShortestPathSearch
 
-    func run(sources: [SearchEndpoint], targets: [SearchEndpoint], labels: inout HierarchyLabels) -> ArcPath? {
-        var best = Int.max
-        var direct: (source: SearchEndpoint, target: SearchEndpoint)?
-        for s in sources {
-            for t in targets where s.arc == t.arc && t.fraction >= s.fraction {
-                if let w = search.weight(Int(s.arc)) {
-                    let cost = search.partial(w, t.fraction - s.fraction)
-                    if cost < best {
-                        best = cost
-                        direct = (s, t)
-                    }
-                }
-            }
-        }
-
-        var sourceOf: [UInt32: SearchEndpoint] = [:]
-        for s in sources {
-            guard let w = search.weight(Int(s.arc)) else { continue }
-            let rank = hierarchy.rankOfArc[Int(s.arc)]
-            let cost = UInt32(clamping: search.partial(w, 1 - s.fraction))
-            if cost < labels.forward[Int(rank)] {
-                labels.forward[Int(rank)] = cost
-                sourceOf[rank] = s
-            }
+    /// The cheapest travel over the open network from a forward seed to a backward seed that costs less than
+    /// `bound`: its arcs, from the forward seed's arc to the backward seed's arc, and its cost with both seeds'.
+    func run(forward: [HierarchySeed], backward: [HierarchySeed], bound: Int, labels: inout HierarchyLabels)
+        -> (arcs: [UInt32], cost: Int)?
+    {
+        for seed in forward {
+            let rank = hierarchy.rankOfArc[Int(seed.arc)]
+            let cost = UInt32(clamping: seed.cost)
+            if cost < labels.forward[Int(rank)] { labels.forward[Int(rank)] = cost }
             collectAncestors(of: rank, seen: &labels.forwardSeen, into: &labels.forwardVisit)
         }
-        var targetOf: [UInt32: SearchEndpoint] = [:]
-        for t in targets {
-            guard let w = search.weight(Int(t.arc)) else { continue }
-            let cost = UInt32(clamping: search.partial(w, t.fraction))
-            let tail = Int(search.graph.tail(ofArc: Int(t.arc)))
-            for a in search.graph.incomingArcs(ofNode: tail) {
-                let arc = Int(a)
-                guard search.weight(arc) != nil, search.turnAllowed(from: arc, to: Int(t.arc), at: tail) else {
-                    continue
-                }
-                let rank = hierarchy.rankOfArc[arc]
-                if cost < labels.backward[Int(rank)] {
-                    labels.backward[Int(rank)] = cost
-                    targetOf[rank] = t
-                }
-                collectAncestors(of: rank, seen: &labels.backwardSeen, into: &labels.backwardVisit)
-            }
+        for seed in backward {
+            let rank = hierarchy.rankOfArc[Int(seed.arc)]
+            let cost = UInt32(clamping: seed.cost)
+            if cost < labels.backward[Int(rank)] { labels.backward[Int(rank)] = cost }
+            collectAncestors(of: rank, seen: &labels.backwardSeen, into: &labels.backwardVisit)
         }
         defer { reset(&labels) }
 
         labels.forwardVisit.sort()
         labels.backwardVisit.sort()
+        var best = bound
         var meeting = UInt32.max
-        relax(&labels, best: &best, meeting: &meeting, direct: &direct)
+        relax(&labels, best: &best, meeting: &meeting)
+        guard meeting != UInt32.max else { return nil }
 
-        if let direct {
-            return ArcPath(
-                arcs: [direct.source.arc], startFraction: direct.source.fraction, endFraction: direct.target.fraction,
-                cost: best)
-        }
-        guard best != Int.max, meeting != UInt32.max else { return nil }
         var ranks: [UInt32] = []
         var forwardEdges: [Int] = []
+        // One stack for every unpacking: a short route unpacks a few dozen edges, each would allocate its own.
+        var pending: [(edge: Int, upward: Bool)] = []
         var vertex = meeting
         while labels.forwardEdge[Int(vertex)] != Self.noEdge {
             let edge = Int(labels.forwardEdge[Int(vertex)])
             forwardEdges.append(edge)
             vertex = UInt32(hierarchy.lowerEnd(ofEdge: edge))
         }
-        guard let source = sourceOf[vertex] else { return nil }
         ranks.append(vertex)
         for edge in forwardEdges.reversed() {
-            unpack(edge: edge, upward: true, into: &ranks)
+            unpack(edge: edge, upward: true, into: &ranks, pending: &pending)
         }
         vertex = meeting
         while labels.backwardEdge[Int(vertex)] != Self.noEdge {
             let edge = Int(labels.backwardEdge[Int(vertex)])
-            unpack(edge: edge, upward: false, into: &ranks)
+            unpack(edge: edge, upward: false, into: &ranks, pending: &pending)
             vertex = UInt32(hierarchy.lowerEnd(ofEdge: edge))
         }
-        guard let target = targetOf[vertex] else { return nil }
-        var arcs = ranks.map { hierarchy.arcOfRank[Int($0)] }
-        arcs.append(target.arc)
-        return ArcPath(arcs: arcs, startFraction: source.fraction, endFraction: target.fraction, cost: best)
+        return (ranks.map { hierarchy.arcOfRank[Int($0)] }, best)
     }
 
     private func collectAncestors(of rank: UInt32, seen: inout [Bool], into visit: inout [UInt32]) {
@@ -132,10 +98,7 @@ struct HierarchyQuery {
 
     /// Both directions in one ascending sweep over the visited ancestors; a direction stops relaxing from a
     /// vertex whose label already reaches the best route found.
-    private func relax(
-        _ labels: inout HierarchyLabels, best: inout Int, meeting: inout UInt32,
-        direct: inout (source: SearchEndpoint, target: SearchEndpoint)?
-    ) {
+    private func relax(_ labels: inout HierarchyLabels, best: inout Int, meeting: inout UInt32) {
         let forwardVisit = labels.forwardVisit
         let backwardVisit = labels.backwardVisit
         var f = 0
@@ -172,7 +135,6 @@ struct HierarchyQuery {
                                                 if total < best {
                                                     best = total
                                                     meeting = UInt32(v)
-                                                    direct = nil
                                                 }
                                             }
                                         }
@@ -206,8 +168,10 @@ struct HierarchyQuery {
 
     /// Appends the ranks a hierarchy edge stands for, after its start: `upward` travels from the edge's
     /// lower end to its upper end.
-    private func unpack(edge: Int, upward: Bool, into ranks: inout [UInt32]) {
-        var pending: [(edge: Int, upward: Bool)] = [(edge, upward)]
+    private func unpack(
+        edge: Int, upward: Bool, into ranks: inout [UInt32], pending: inout [(edge: Int, upward: Bool)]
+    ) {
+        pending.append((edge, upward))
         while let (e, isUp) = pending.popLast() {
             let middle = isUp ? metric.upMiddle[e] : metric.downMiddle[e]
             let high = hierarchy.upperTargets[e]

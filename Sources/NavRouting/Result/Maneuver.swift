@@ -4,18 +4,22 @@ public enum Maneuver: String, Sendable, Codable, CaseIterable {
     case `continue`
     case turnLeft, turnRight, slightLeft, slightRight, sharpLeft, sharpRight, uTurn
     case merge, onRamp, offRamp, forkLeft, forkRight
-    case roundabout, ferry
+    case roundabout
+    /// Board a ferry (the step is the crossing); ``leaveFerry`` is driving off it at the far side.
+    case ferry, leaveFerry
 }
 
 extension Maneuver {
-    /// The maneuver's kind as the bus protocol (and OSRM) spell it: `depart`, `turn`, `continue`, `merge`,
-    /// `onRamp`, `offRamp`, `fork`, `roundabout`, `uturn`, `arrive`. The protocol has no ferry kind, so
-    /// boarding a ferry is a `continue` whose instruction names the ferry.
+    /// The maneuver's kind as the bus protocol spells it: OSRM's `depart`, `turn`, `continue`, `merge`,
+    /// `onRamp`, `offRamp`, `fork`, `roundabout`, `uturn`, `arrive`, and Valhalla's ferry enter and exit as
+    /// `ferry` and `leaveFerry`.
     public var kind: String {
         switch self {
         case .depart: "depart"
         case .arrive: "arrive"
-        case .continue, .ferry: "continue"
+        case .continue: "continue"
+        case .ferry: "ferry"
+        case .leaveFerry: "leaveFerry"
         case .turnLeft, .turnRight, .slightLeft, .slightRight, .sharpLeft, .sharpRight: "turn"
         case .uTurn: "uturn"
         case .merge: "merge"
@@ -36,9 +40,9 @@ extension Maneuver {
         case .slightRight: "slightRight"
         case .sharpLeft: "sharpLeft"
         case .sharpRight: "sharpRight"
-        case .continue, .ferry: "straight"
+        case .continue: "straight"
         case .uTurn: "uturn"
-        case .depart, .arrive, .merge, .onRamp, .offRamp, .roundabout: nil
+        case .depart, .arrive, .merge, .onRamp, .offRamp, .roundabout, .ferry, .leaveFerry: nil
         }
     }
 }

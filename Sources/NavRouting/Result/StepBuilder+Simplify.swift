@@ -17,9 +17,14 @@ extension StepBuilder {
         }
     }
 
-    /// The shortest jog (a turn and the opposite turn onto another street) kept as two maneuvers; shorter
-    /// ones are one junction mapped as two nodes.
-    static let shortestJog = 12.0
+    /// The shortest jog (a turn and the opposite turn, along a cross street) kept as two maneuvers: from
+    /// about two car lengths the car drives along the cross street with its traffic, and the driver makes
+    /// two turns ("Turn right onto Kaivokatu, then turn left onto Mikonkatu"). Shorter ones are one
+    /// junction mapped as two nodes.
+    static let shortestJog = 8.0
+
+    /// The least change of direction (degrees) that makes each half of a jog a turn of its own.
+    static let jogTurn = 45.0
 
     /// The longest slip lane (a link between two ordinary roads) that is part of the turn it serves.
     static let longestTurnChannel = 120.0
@@ -34,7 +39,7 @@ extension StepBuilder {
         }
         // Setting off just before a maneuver: the departure already heads the way the maneuver leads.
         if markers.count > 1, cumulative[markers[1].index] < shortestStep,
-            ![.roundabout, .ferry].contains(markers[1].maneuver)
+            ![.roundabout, .ferry, .leaveFerry].contains(markers[1].maneuver)
         {
             markers[0].roadName = markers[1].roadName
             markers[0].departureArc = markers[1].index
@@ -51,6 +56,12 @@ extension StepBuilder {
                 k += 1
                 continue
             }
+            if !turnChannel, let turns = jog(markers[k], markers[k + 1], arcs: arcs, length: length) {
+                markers[k].maneuver = turns.first
+                markers[k + 1].maneuver = turns.second
+                k += 1
+                continue
+            }
             guard let one = joined(markers[k], markers[k + 1], arcs: arcs, cumulative: cumulative) else {
                 k += 1
                 continue
@@ -60,17 +71,47 @@ extension StepBuilder {
         return markers
     }
 
+    /// The two turns of a jog that stays two maneuvers: a turn and a turn the other way, each at least
+    /// ``jogTurn`` at its junction and ``shortestJog`` apart, that together leave the driver going about the
+    /// way they came. Each is named by its own junction's angle: a direction taken over a stretch of road
+    /// would take in the other half of the jog.
+    private func jog(_ first: Marker, _ second: Marker, arcs: [Int], length: Double) -> (first: Maneuver, second: Maneuver)? {
+        guard length >= Self.shortestJog, first.index > 0, second.index > first.index else { return nil }
+        let turnable: Set<Maneuver> = [
+            .turnLeft, .turnRight, .slightLeft, .slightRight, .sharpLeft, .sharpRight, .forkLeft, .forkRight, .continue,
+        ]
+        guard turnable.contains(first.maneuver), turnable.contains(second.maneuver) else { return nil }
+        let firstTurn = Geodesy.bearingDifference(
+            from: bearing(ofArc: arcs[first.index - 1]), to: bearing(ofArc: arcs[first.index]))
+        let secondTurn = Geodesy.bearingDifference(
+            from: bearing(ofArc: arcs[second.index - 1]), to: bearing(ofArc: arcs[second.index]))
+        let net = Geodesy.bearingDifference(
+            from: bearing(ofArc: arcs[first.index - 1]), to: bearing(ofArc: arcs[second.index]))
+        guard abs(firstTurn) >= Self.jogTurn, abs(secondTurn) >= Self.jogTurn, (firstTurn < 0) != (secondTurn < 0),
+            abs(net) < Self.jogTurn, let one = Self.turn(firstTurn), let other = Self.turn(secondTurn)
+        else { return nil }
+        return (one, other)
+    }
+
     /// One marker for two close maneuvers, none when they cancel out into going straight on along the same
     /// road (crossing a median), or nil when they must stay apart: a jog left and right onto another street
     /// is two turns however close they are.
     private func joined(_ first: Marker, _ second: Marker, arcs: [Int], cumulative: [Double]) -> [Marker]? {
         switch (first.maneuver, second.maneuver) {
-        case (.roundabout, _), (.ferry, _):
+        case (.roundabout, _), (.ferry, _), (.leaveFerry, _):
             var kept = first
             if !second.roadName.isEmpty { kept.roadName = second.roadName }
             return [kept]
-        case (_, .roundabout), (_, .ferry), (_, .onRamp), (_, .offRamp), (_, .merge):
+        case (_, .roundabout), (_, .ferry), (_, .leaveFerry), (_, .onRamp), (_, .offRamp), (_, .merge):
             return [Marker(index: first.index, maneuver: second.maneuver, exit: second.exit, roadName: second.roadName)]
+        // At a fork the branch is the decision; a slight bend just before or after it is only the road's line,
+        // and a direction taken across both could name the other branch ("slightly left" before "keep right").
+        case (.slightLeft, .forkLeft), (.slightLeft, .forkRight), (.slightRight, .forkLeft), (.slightRight, .forkRight),
+            (.continue, .forkLeft), (.continue, .forkRight):
+            return [Marker(index: first.index, maneuver: second.maneuver, exit: nil, roadName: second.roadName)]
+        case (.forkLeft, .slightLeft), (.forkLeft, .slightRight), (.forkLeft, .continue), (.forkRight, .slightLeft),
+            (.forkRight, .slightRight), (.forkRight, .continue):
+            return [Marker(index: first.index, maneuver: first.maneuver, exit: nil, roadName: second.roadName)]
         default:
             let before = bearing(ofArc: arcs[first.index - 1])
             let after = bearing(ofArc: arcs[second.index])

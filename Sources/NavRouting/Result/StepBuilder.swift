@@ -40,7 +40,7 @@ struct StepBuilder {
                 while from + 1 < last && coordinates[from].distance(to: coordinates[from + 1]) < 0.5 { from += 1 }
                 let bearing = coordinates[from].bearing(to: coordinates[min(from + 1, last)])
                 instruction =
-                    "Head \(Self.compass(bearing))" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
+                    "Head \(CompassPoint(bearing: bearing).englishName)" + (marker.roadName.isEmpty ? "" : " on \(marker.roadName)")
             }
             steps.append(
                 RouteStep(
@@ -78,10 +78,21 @@ struct StepBuilder {
                 i = j + 1
                 continue
             }
-            if bFlags.contains(.ferry) && !aFlags.contains(.ferry) {
+            // On board there is nothing to do until the far side, whatever the crossing's line looks like.
+            switch (aFlags.contains(.ferry), bFlags.contains(.ferry)) {
+            case (false, true):
                 markers.append(Marker(index: i, maneuver: .ferry, exit: nil, roadName: names[i]))
                 i += 1
                 continue
+            case (true, true):
+                i += 1
+                continue
+            case (true, false):
+                markers.append(Marker(index: i, maneuver: .leaveFerry, exit: nil, roadName: names[i]))
+                i += 1
+                continue
+            case (false, false):
+                break
             }
             if let maneuver = maneuver(at: i, arcs: arcs, path: path, sameName: names[i] == names[i - 1]) {
                 markers.append(Marker(index: i, maneuver: maneuver, exit: nil, roadName: names[i]))
@@ -183,7 +194,9 @@ struct StepBuilder {
             })
         {
             let otherTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
-            if !sameName || isFastRoad(a) { return turn < otherTurn ? .forkLeft : .forkRight }
+            if !sameName || isFastRoad(a) || isRealBranch(other, besides: b) {
+                return turn < otherTurn ? .forkLeft : .forkRight
+            }
         }
         let magnitude = abs(turn)
         // Where the road merely bends and no other road meets it, there is nothing to say either. A one-way
@@ -204,6 +217,16 @@ struct StepBuilder {
             return !sameName && magnitude < 40 && nameChangeMatters(from: a, to: b) ? .continue : nil
         }
         return Self.turn(turn)
+    }
+
+    /// Whether `other`, leaving the same node nearly in the same direction as the route's arc `b`, is a road a
+    /// driver could take by mistake where the route keeps its name: one as important as the route's (a
+    /// street, not a service road or a path) and no slip lane off a road that goes on. There the driver has
+    /// to be told which branch to keep to, although the name stays the same.
+    private func isRealBranch(_ other: Int, besides b: Int) -> Bool {
+        let otherClass = highwayClass(ofArc: other)
+        let routeClass = highwayClass(ofArc: b)
+        return Self.roadGroup(otherClass) <= Self.roadGroup(routeClass) && otherClass.isLink == routeClass.isLink
     }
 
     /// The least bend (degrees) onto a newly named street that is announced without a junction.
@@ -255,23 +278,6 @@ struct StepBuilder {
         }
     }
 
-    static func ordinal(_ n: Int) -> String {
-        let suffix: String
-        switch (n % 10, n % 100) {
-        case (_, 11...13): suffix = "th"
-        case (1, _): suffix = "st"
-        case (2, _): suffix = "nd"
-        case (3, _): suffix = "rd"
-        default: suffix = "th"
-        }
-        return "\(n)\(suffix)"
-    }
-
-    static func compass(_ bearing: Double) -> String {
-        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
-        return names[Int((bearing + 22.5) / 45) % 8]
-    }
-
     static func instruction(_ maneuver: Maneuver, exit: Int?, road: String) -> String {
         let onto = road.isEmpty ? "" : " onto \(road)"
         switch maneuver {
@@ -290,8 +296,9 @@ struct StepBuilder {
         case .offRamp: return "Take the exit" + onto
         case .forkLeft: return road.isEmpty ? "Keep left at the fork" : "Keep left onto \(road)"
         case .forkRight: return road.isEmpty ? "Keep right at the fork" : "Keep right onto \(road)"
-        case .roundabout: return "At the roundabout, take the \(ordinal(exit ?? 1)) exit" + onto
+        case .roundabout: return "At the roundabout, take the \(Ordinal.english(exit ?? 1)) exit" + onto
         case .ferry: return "Take the ferry" + (road.isEmpty ? "" : " \(road)")
+        case .leaveFerry: return "Leave the ferry" + (road.isEmpty ? "" : " and continue onto \(road)")
         }
     }
 }

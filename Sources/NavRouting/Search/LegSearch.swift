@@ -19,6 +19,7 @@ struct LegSearch {
         let hierarchy: ContractionHierarchy
         /// The customized metric for an avoidance, nil while it is being customized in the background.
         let metric: (Avoidance) -> HierarchyMetric?
+        let counter: LegSearchCounter
     }
 
     /// The leg's path and how it treated the avoided roads, or nil when no route connects the two ends.
@@ -45,14 +46,20 @@ struct LegSearch {
             factors: factors, useLandmarks: useLandmarks, bidirectional: options.algorithm != .dijkstra,
             isCanceled: isCanceled)
         workspace.reset()
-        // Destination-only roads need the origin and destination stretches of ``ThroughTrafficRule``, which the
-        // hierarchy query does not model yet: modes with such roads use the reference search.
-        if let hierarchy, network.restrictedArcs.isEmpty, let metric = hierarchy.metric(avoidance) {
-            if let isCanceled, isCanceled() { throw ShortestPathSearch.Canceled() }
-            var labels = workspace.hierarchyLabels ?? HierarchyLabels(vertexCount: hierarchy.hierarchy.vertexCount)
-            defer { workspace.hierarchyLabels = labels }
-            return HierarchyQuery(hierarchy: hierarchy.hierarchy, metric: metric, search: search).run(
-                sources: sources, targets: targets, labels: &labels)
+        if let hierarchy {
+            if let metric = hierarchy.metric(avoidance) {
+                if let isCanceled, isCanceled() { throw ShortestPathSearch.Canceled() }
+                hierarchy.counter.count(onHierarchy: true)
+                var labels = workspace.hierarchyLabels ?? HierarchyLabels(vertexCount: hierarchy.hierarchy.vertexCount)
+                defer { workspace.hierarchyLabels = labels }
+                let ends = LegEnds(search: search, sources: sources, targets: targets)
+                let bound = ends.direct?.cost ?? Int.max
+                let open = HierarchyQuery(hierarchy: hierarchy.hierarchy, metric: metric).run(
+                    forward: ends.forwardSeeds, backward: ends.backwardSeeds, bound: bound, labels: &labels)
+                guard let open else { return ends.direct }
+                return ends.leg(through: open.arcs, cost: open.cost)
+            }
+            hierarchy.counter.count(onHierarchy: false)
         }
         return try search.run(sources: sources, targets: targets, workspace: &workspace)
     }

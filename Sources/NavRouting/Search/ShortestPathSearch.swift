@@ -68,7 +68,8 @@ struct ShortestPathSearch {
         hasRestricted = !network.restrictedArcs.isEmpty
     }
 
-    @inline(__always) private func isRestricted(_ arc: Int) -> Bool { arcRestrictedModes[arc] & modeBit != 0 }
+    /// Whether the arc is destination-only for the mode (``ThroughTrafficRule``).
+    @inline(__always) func isRestricted(_ arc: Int) -> Bool { arcRestrictedModes[arc] & modeBit != 0 }
 
     /// The arc a search state stands for.
     @inline(__always) func arc(ofState state: Int) -> Int {
