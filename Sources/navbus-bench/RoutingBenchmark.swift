@@ -203,16 +203,19 @@ enum RoutingBenchmark {
         let (hierarchy, hierarchySeconds) = try timed {
             try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path), for: graph)
         }
+        let (saved, metricSeconds) = timed {
+            try? HierarchyMetricFile.read(path: HierarchyMetricFile.sidecarPath(forGraph: path), for: hierarchy)
+        }
         let (router, routerSeconds) = timed {
             Router(
                 graph: graph, landmarkCount: graph.arcCount <= MapPreparation.landmarkArcLimit ? 12 : 0,
-                hierarchy: .prepared(hierarchy))
+                hierarchy: saved.map { .preparedWithMetric(hierarchy, $0) } ?? .prepared(hierarchy))
         }
-        let loadSeconds = graphSeconds + hierarchySeconds + routerSeconds
+        let loadSeconds = graphSeconds + hierarchySeconds + metricSeconds + routerSeconds
         print(
             String(
-                format: "load: graph %.2f s, hierarchy %.2f s, router (five modes) %.2f s", graphSeconds,
-                hierarchySeconds, routerSeconds))
+                format: "load: graph %.2f s, hierarchy %.2f s, saved metric %.2f s (%@), router (five modes) %.2f s",
+                graphSeconds, hierarchySeconds, metricSeconds, saved == nil ? "missing" : "loaded", routerSeconds))
         var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (
