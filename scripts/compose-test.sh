@@ -195,23 +195,31 @@ done
 podman volume create "${project}_maps" >/dev/null
 podman run --rm --user root --volume "${project}_maps:/var/lib/navbus/maps" --volume "$repo/maps:/seed:ro" \
   "$image" sh -c 'cp /seed/helsinki.osm.pbf /seed/kotka.osm.pbf /var/lib/navbus/maps/ && chown -R navbus:navbus /var/lib/navbus/maps'
-# The key-init step first, alone: the host subscriber needs the cli key it writes into the keys volume.
+# The key-init step first, alone: the host subscriber needs the cli key it writes into its secret volume.
 compose up --detach --no-build key-init >"$work/up-keys.log" 2>&1 || { cat "$work/up-keys.log" >&2; fail "podman-compose up key-init"; }
 key_init=$(podman ps -a --filter "label=io.podman.compose.project=$project" \
   --filter "label=io.podman.compose.service=key-init" --format '{{.Names}}' | head -n 1)
 [ -n "$key_init" ] && [ "$(timeout 60 podman wait "$key_init")" = 0 ] || fail "the key-init step did not make the keys"
 keys=$(podman volume inspect --format '{{.Mountpoint}}' "${project}_keys")
-[ -f "$keys/acl.json" ] && [ -f "$keys/cli.key" ] || fail "the keys volume has no acl.json or cli.key"
-[ "$(stat -c %a "$keys/navigator.key")" = 600 ] || fail "navigator.key is not mode 0600"
-phase "keys and ACL (key-init)"
+secrets_of() { podman volume inspect --format '{{.Mountpoint}}' "${project}_secret-$1"; }
+cli_key="$(secrets_of cli)/cli.key"
+[ -f "$keys/acl.json" ] && [ -f "$keys/proxy.pub" ] && [ -f "$cli_key" ] || fail "no acl.json and proxy.pub in the keys volume, or no cli.key in secret-cli"
+# The shared volume holds public keys only; each secret key is alone in its service's volume, mode 0600.
+! ls "$keys" | grep -q '\.key$' || fail "the shared keys volume holds a secret key: $(ls "$keys" | grep '\.key$' | tr '\n' ' ')"
+for role in proxy navigator feeder logger speeding-alerter lighting-controller web speaker cli; do
+  own=$(secrets_of "$role")
+  [ "$(ls "$own" | grep '\.key$')" = "$role.key" ] || fail "secret-$role holds $(ls "$own" | tr '\n' ' ') instead of $role.key alone"
+  [ "$(stat -c %a "$own/$role.key")" = 600 ] || fail "$role.key is not mode 0600"
+done
+phase "keys and ACL (key-init: public keys shared, each secret key in its own volume)"
 # The host subscriber connects before the stack exists (ZeroMQ retries), through the published port, so it
 # sees the whole trip. It uses the cli key, as a person on the host would.
-.venv/bin/python - "$work/host-subscriber.json" "$keys" >"$work/host-subscriber.log" 2>&1 <<'PY' &
+.venv/bin/python - "$work/host-subscriber.json" "$keys" "$cli_key" >"$work/host-subscriber.log" 2>&1 <<'PY' &
 import json, sys, time, zmq
 
 socket = zmq.Context().socket(zmq.SUB)
 socket.setsockopt(zmq.LINGER, 0)
-secret = open(sys.argv[2] + "/cli.key", "rb").read().strip()
+secret = open(sys.argv[3], "rb").read().strip()
 socket.curve_secretkey = secret
 socket.curve_publickey = zmq.curve_public(secret)
 socket.curve_serverkey = open(sys.argv[2] + "/proxy.pub", "rb").read().strip()
@@ -270,13 +278,18 @@ expected=$(printf '%s\n' "5561/tcp -> 127.0.0.1:5561" "5562/tcp -> 127.0.0.1:556
 [ "$published" = "$expected" ] || fail "published ports are not just 5561-5563 and the web UI on loopback: $published"
 echo "compose-test: published: $(echo "$published" | tr '\n' ' ')" >&2
 [ "$(podman exec "$(container navigator)" id -u)" != 0 ] || fail "the navigator runs as root"
+# A container sees its own secret key and no other.
+for role in proxy navigator web; do
+  seen=$(podman exec "$(container "$role")" find /var/lib/navbus -name '*.key' 2>/dev/null | tr '\n' ' ')
+  [ "$seen" = "/var/lib/navbus/secrets/$role/$role.key " ] || fail "the $role container sees these secret keys: $seen"
+done
 # The published ports answer only keyed clients.
-.venv/bin/python - "$keys" <<'PY' || fail "published ports and keys"
+.venv/bin/python - "$keys" "$cli_key" <<'PY' || fail "published ports and keys"
 import json, sys, time, zmq
 
 context = zmq.Context()
 def keyed(socket, server):
-    secret = open(sys.argv[1] + "/cli.key", "rb").read().strip()
+    secret = open(sys.argv[2], "rb").read().strip()
     socket.curve_secretkey, socket.curve_publickey = secret, zmq.curve_public(secret)
     socket.curve_serverkey = open(sys.argv[1] + f"/{server}.pub", "rb").read().strip()
     return socket

@@ -53,6 +53,13 @@ public final class Router: Sendable {
         case .build: self.hierarchy = ContractionHierarchy(graph: graph)
         case .prepared(let prepared):
             self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+        case .preparedWithMetric(let prepared, let saved):
+            self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+            if let kept = self.hierarchy, saved.identity == HierarchyMetricFile.identity(of: kept),
+                networks[saved.travelMode] != nil
+            {
+                metrics.seed(saved.metric, for: MetricCache.Key(mode: saved.travelMode, avoidedFlags: 0, forbiddenFlags: 0))
+            }
         case .none: self.hierarchy = nil
         }
     }
@@ -420,6 +427,26 @@ public final class Router: Sendable {
     public func prepare(_ options: RoutingOptions) -> Bool {
         guard let network = networks[options.travelMode] else { return false }
         return customizedMetric(for: options, network: network, avoidance: .none, wait: true) != nil
+    }
+
+    /// Whether the hierarchy is customized for `options` (travel mode, avoid flags, traffic), so that the
+    /// automatic search answers them at once: after ``prepare(_:)``, after requests with them, or because
+    /// the map was loaded with a saved metric for them. Avoid flags count as their fastest-route metric.
+    public func isCustomized(for options: RoutingOptions) -> Bool {
+        guard hierarchy != nil else { return false }
+        let key = MetricCache.Key(mode: options.travelMode, avoidedFlags: 0, forbiddenFlags: 0)
+        return metrics.contains(key, traffic: options.traffic)
+    }
+
+    /// The metric a map saves for `mode` (no avoid flags, no traffic), customized now if needed.
+    func defaultMetric(for mode: TravelMode) -> HierarchyMetricFile.Saved? {
+        guard let hierarchy, let network = networks[mode] else { return nil }
+        let options = RoutingOptions(travelMode: mode)
+        guard let customized = customizedMetric(for: options, network: network, avoidance: .none, wait: true) else {
+            return nil
+        }
+        return HierarchyMetricFile.Saved(
+            travelMode: mode, identity: HierarchyMetricFile.identity(of: hierarchy), metric: customized.metric)
     }
 
     private func customizedMetric(

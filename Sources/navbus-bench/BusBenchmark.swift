@@ -54,6 +54,7 @@ enum BusBenchmark {
         print("path: publisher process -> navbus-proxy (tcp 127.0.0.1) -> subscriber process; plain and CURVE alternate\n")
         var rawRates: [Bool: [Double]] = [:]
         var envelopeRates: [Bool: [Double]] = [:]
+        var measured: [String: [Throughput]] = [:]
         for run in 1...runs {
             for secure in modes {
                 let security = secure ? keys : nil
@@ -61,6 +62,8 @@ enum BusBenchmark {
                 let full = try throughput(mode: "envelope", messages: messages, sample: sample, keys: security)
                 rawRates[secure, default: []].append(raw.rate)
                 envelopeRates[secure, default: []].append(full.rate)
+                measured["raw \(BenchKeys.name(secure: secure))", default: []].append(raw)
+                measured["envelope \(BenchKeys.name(secure: secure))", default: []].append(full)
                 print(
                     "run \(run) \(BenchKeys.name(secure: secure)): raw \(Int(raw.rate)) msg/s (\(raw.received)/\(messages) delivered), envelope \(Int(full.rate)) msg/s (\(full.received)/\(messages) delivered)"
                 )
@@ -79,6 +82,16 @@ enum BusBenchmark {
             let raw = median(rawRates[true] ?? []) / median(rawRates[false] ?? [])
             print(String(format: "CURVE / plain: navbus envelope %.1f %% (goal >= 80 %%), raw frames %.1f %%", envelope * 100, raw * 100))
         }
+        print("\nCPU per message in microseconds (median of the runs; app = the process's own threads, io = libzmq's I/O thread):")
+        for kind in ["raw", "envelope"] {
+            for secure in modes {
+                let name = "\(kind) \(BenchKeys.name(secure: secure))"
+                print("  \(name): " + cpuSummary(measured[name] ?? [], messages: messages))
+            }
+        }
+        if modes.count == 2 {
+            try printCurveBound(sample: sample, plain: measured["envelope plain"] ?? [], messages: messages)
+        }
         for secure in modes {
             let latency = try measureLatency(rate: 1000, seconds: 5, keys: secure ? keys : nil)
             print(
@@ -86,6 +99,39 @@ enum BusBenchmark {
                     format: "%@ latency at 1,000 msg/s (%d samples): p50 %.3f ms, p99 %.3f ms, max %.3f ms (goal p99 < 1 ms)",
                     BenchKeys.name(secure: secure), latency.count, latency.p50, latency.p99, latency.max))
         }
+    }
+
+    /// libzmq's CURVE measured alone, and what it means for a machine whose cores all three processes share:
+    /// there throughput follows the CPU a message costs in total, so plain's CPU per message over plain's plus
+    /// the two hops' encryption is the best ratio any proxy code could reach.
+    static func printCurveBound(sample: [UInt8], plain: [Throughput], messages: Int) throws {
+        let hop = try CurveCost.measure(topic: Array(topic.rawValue.utf8), envelope: sample, messages: messages)
+        let plainCPU = median(plain.map { $0.publisher.total + $0.proxy.total + $0.subscriber.total }) / Double(messages) * 1e6
+        print(
+            String(
+                format: "libzmq CURVE alone (PUSH -> PULL over tcp in one process, topic + %d-byte envelope): "
+                    + "I/O thread %.2f us plain, %.2f us CURVE per message and hop (+%.2f us)",
+                sample.count, hop.plain, hop.curve, hop.extra))
+        print(
+            String(
+                format: "CPU-bound bound: plain envelope %.1f us of CPU per message; + 2 hops x %.2f us = %.1f us "
+                    + "-> CURVE / plain at most %.1f %% where the processes share the cores",
+                plainCPU, hop.extra, plainCPU + 2 * hop.extra, plainCPU / (plainCPU + 2 * hop.extra) * 100))
+    }
+
+    /// Per process and in total, the median over runs of each figure.
+    static func cpuSummary(_ runs: [Throughput], messages: Int) -> String {
+        func medianCPU(_ pick: (Throughput) -> ProcessCPU) -> ProcessCPU {
+            ProcessCPU(application: median(runs.map { pick($0).application }), io: median(runs.map { pick($0).io }))
+        }
+        let publisher = medianCPU(\.publisher)
+        let proxy = medianCPU(\.proxy)
+        let subscriber = medianCPU(\.subscriber)
+        let total = ProcessCPU(
+            application: publisher.application + proxy.application + subscriber.application,
+            io: publisher.io + proxy.io + subscriber.io)
+        return "publisher \(publisher.perMessage(messages)), proxy \(proxy.perMessage(messages)), "
+            + "subscriber \(subscriber.perMessage(messages)); all three \(total.perMessage(messages))"
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -102,6 +148,10 @@ enum BusBenchmark {
     struct Throughput {
         var rate: Double
         var received: Int
+        /// CPU each process used for the run.
+        var publisher = ProcessCPU()
+        var proxy = ProcessCPU()
+        var subscriber = ProcessCPU()
     }
 
     /// - Parameter sample: in raw mode, the bytes sent as every envelope (a valid one, so a CURVE proxy's
@@ -112,14 +162,21 @@ enum BusBenchmark {
         let keyDirectory = keys?.directory ?? "-"
         let subscriber = try child(["bus-sub", mode, sub, String(messages), keyDirectory])
         _ = subscriber.output.readLine()  // "ready"
+        let proxyBefore = ProcessCPU.sample(pid: proxy.processIdentifier)
         let publisher = try child(
             ["bus-pub", mode, pub, String(messages), String(decoding: sample, as: UTF8.self), keyDirectory])
-        publisher.process.waitUntilExit()
         let result = subscriber.output.readLine() ?? ""
+        let proxyCPU = ProcessCPU.sample(pid: proxy.processIdentifier) - proxyBefore
+        publisher.process.waitUntilExit()
         subscriber.process.waitUntilExit()
         let fields = result.split(separator: " ").compactMap { Double($0) }
-        guard fields.count == 2, fields[1] > 0 else { throw BenchError("subscriber reported '\(result)'") }
-        return Throughput(rate: fields[0] / fields[1], received: Int(fields[0]))
+        let publisherFields = (publisher.output.readLine() ?? "").split(separator: " ").compactMap { Double($0) }
+        guard fields.count == 4, fields[1] > 0, let subscriberCPU = ProcessCPU(fields: fields[2...]),
+            let publisherCPU = ProcessCPU(fields: publisherFields[...])
+        else { throw BenchError("subscriber reported '\(result)'") }
+        return Throughput(
+            rate: fields[0] / fields[1], received: Int(fields[0]), publisher: publisherCPU, proxy: proxyCPU,
+            subscriber: subscriberCPU)
     }
 
     struct Latency {
@@ -166,8 +223,16 @@ enum BusBenchmark {
         return Child(process: process, output: LineReader(handle: pipe.fileHandleForReading))
     }
 
+    /// A proxy on random loopback ports, tried again on other ports when one is taken (the machine is shared).
     static func startProxy(keys: BenchKeys?) throws -> (Process, String, String) {
-        let base = Int.random(in: 20_000..<40_000)
+        for _ in 0..<5 {
+            let started = try startProxy(keys: keys, base: Int.random(in: 20_000..<40_000))
+            if started.0.isRunning { return started }
+        }
+        throw BenchError("navbus-proxy did not start on five sets of random ports")
+    }
+
+    private static func startProxy(keys: BenchKeys?, base: Int) throws -> (Process, String, String) {
         let pub = "tcp://127.0.0.1:\(base)"
         let sub = "tcp://127.0.0.1:\(base + 1)"
         let process = Process()
@@ -227,7 +292,11 @@ enum BusBenchmark {
                 try publisher.publish(topic, subject: "car-1", payload: payload(index))
             }
         }
+        // What this process used for the messages, before the pause that lets the last ones leave.
+        let cpu = ProcessCPU.sample(pid: getpid())
         Thread.sleep(forTimeInterval: 0.5)
+        print(cpu.fields)
+        fflush(nil)
     }
 
     static func subscribeChild(_ arguments: [String]) throws {
@@ -273,7 +342,7 @@ enum BusBenchmark {
         } else {
             // Elapsed from the first to the last message, scaled to count the first one too.
             let elapsed = Double(last - first) / 1e9 * Double(received) / Double(max(1, received - 1))
-            print("\(received) \(elapsed)")
+            print("\(received) \(elapsed) \(ProcessCPU.sample(pid: getpid()).fields)")
         }
         fflush(nil)
     }

@@ -21,9 +21,11 @@ import Synchronization
 ///   from the moment a fix is published to the moment its `nav.location.v1` reaches the subscriber.
 ///
 /// Usage: `navbus-bench fleet [--map FILE] [--vehicles 1000,10000] [--fixes N] [--latency-vehicles N]
-/// [--latency-seconds N] [--window N] [--bin DIR] [--state-dir DIR] [--security plain,curve]`; with `--state-dir`
-/// the navigator saves its sessions there, which shows what durability costs. Both phases run on a plain bus and
-/// with CURVE (every process keyed, the proxy authorizing every message), one after the other in the same run.
+/// [--latency-seconds N] [--window N] [--bin DIR] [--state-dir DIR] [--security plain,curve] [--runs R]`; with
+/// `--state-dir` the navigator saves its sessions there, which shows what durability costs. Both phases run on a
+/// plain bus and with CURVE (every process keyed, the proxy authorizing every message) in the same run; with
+/// `--runs` the throughput phase alternates the two modes R times and compares medians, because on a shared
+/// machine one run of each says more about the neighbours than about CURVE.
 enum FleetBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -36,6 +38,8 @@ enum FleetBenchmark {
         var stateDirectory: String?
         /// Plain, CURVE, or both in turn.
         var securityModes = [false, true]
+        /// Throughput runs of each mode, alternating; the ratio is of the medians.
+        var runs = 1
         var binDirectory = Bundle.main.executableURL?.deletingLastPathComponent().path ?? ".build/release"
 
         init(arguments: [String]) throws {
@@ -52,6 +56,7 @@ enum FleetBenchmark {
                 case "--window": window = try Self.number(value, flag)
                 case "--state-dir": stateDirectory = value
                 case "--security": securityModes = try BenchKeys.modes(value)
+                case "--runs": runs = try Self.number(value, flag)
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
@@ -84,27 +89,42 @@ enum FleetBenchmark {
         print("\(trips.count) distinct trips of \(lengths.min() ?? 0)...\(lengths.max() ?? 0) fixes")
         let keys = configuration.securityModes.contains(true) ? try BenchKeys() : nil
         defer { keys?.remove() }
-        var rates: [Bool: [Double]] = [:]
-        for secure in configuration.securityModes {
-            print("-- \(BenchKeys.name(secure: secure)) bus")
-            for vehicles in configuration.fleets {
-                let stack = try Stack(configuration, keys: secure ? keys : nil)
-                defer { stack.stop() }
-                rates[secure, default: []].append(
-                    try throughput(vehicles: vehicles, trips: trips, stack: stack, configuration: configuration))
+        // Fixes per second by mode, fleet size and run.
+        var rates: [Bool: [Int: [Double]]] = [:]
+        for run in 1...configuration.runs {
+            for secure in configuration.securityModes {
+                let runLabel = configuration.runs > 1 ? ", run \(run) of \(configuration.runs)" : ""
+                print("-- \(BenchKeys.name(secure: secure)) bus\(runLabel)")
+                for vehicles in configuration.fleets {
+                    let stack = try Stack(configuration, keys: secure ? keys : nil)
+                    defer { stack.stop() }
+                    rates[secure, default: [:]][vehicles, default: []].append(
+                        try throughput(vehicles: vehicles, trips: trips, stack: stack, configuration: configuration))
+                }
             }
+        }
+        for secure in configuration.securityModes {
+            print("-- \(BenchKeys.name(secure: secure)) bus, latency")
             let stack = try Stack(configuration, keys: secure ? keys : nil)
             defer { stack.stop() }
             try latency(vehicles: configuration.latencyVehicles, trips: trips, stack: stack, configuration: configuration)
         }
         if let plain = rates[false], let curve = rates[true] {
-            for (index, vehicles) in configuration.fleets.enumerated() {
+            for vehicles in configuration.fleets {
+                let plainRate = median(plain[vehicles] ?? [])
+                let curveRate = median(curve[vehicles] ?? [])
                 print(
                     String(
-                        format: "CURVE / plain, %d vehicles: %.1f %% of the fixes per second (goal >= 80 %%)", vehicles,
-                        curve[index] / plain[index] * 100))
+                        format: "CURVE / plain, %d vehicles: %.1f %% of the fixes per second (goal >= 80 %%); "
+                            + "median of %d runs: plain %.0f, CURVE %.0f fixes/s",
+                        vehicles, curveRate / plainRate * 100, configuration.runs, plainRate, curveRate))
             }
         }
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     // MARK: Trips
@@ -160,7 +180,7 @@ enum FleetBenchmark {
         receiver.start()
         Thread.sleep(forTimeInterval: 0.5)
         let started = MonotonicClock.seconds()
-        let cpuBefore = stack.navigatorCPUSeconds()
+        let cpuBefore = stack.processCPU()
         var sent = 0
         for round in 1...rounds {
             for vehicle in 0..<vehicles {
@@ -172,7 +192,9 @@ enum FleetBenchmark {
         }
         let finished = receiver.wait(timeout: 120)
         let seconds = (receiver.lastArrival ?? MonotonicClock.seconds()) - started
-        let cpu = stack.navigatorCPUSeconds() - cpuBefore
+        let used = stack.processCPU()
+        let navigatorCPU = used.navigator - cpuBefore.navigator
+        let cpu = navigatorCPU.total
         let counters = stack.navigatorCounters()
         print(
             String(
@@ -187,6 +209,11 @@ enum FleetBenchmark {
                     + " (the rate one free core would sustain)",
                 cpu, receiver.count, cpu / Double(max(1, receiver.count)) * 1e6, Double(receiver.count) / max(cpu, 1e-9)
             ))
+        let fixes = max(1, receiver.count)
+        print(
+            "  CPU per fix in µs (app = the process's own threads, io = libzmq's I/O thread): navigator "
+                + navigatorCPU.perMessage(fixes) + ", proxy " + (used.proxy - cpuBefore.proxy).perMessage(fixes)
+                + ", bench " + (used.bench - cpuBefore.bench).perMessage(fixes))
         // What was sent against what was processed: a benchmark must not count fixes that were lost.
         let processed = counters?["fixesProcessed"].map(String.init) ?? "unknown"
         let gaps = counters?["sequenceGaps"] ?? 0
@@ -302,16 +329,12 @@ private final class Stack {
 
     func vehicleID(_ index: Int) -> String { "fleet-\(index)" }
 
-    /// User plus system CPU time the navigator process has used, from `/proc/<pid>/stat`.
-    func navigatorCPUSeconds() -> Double {
-        let path = "/proc/\(processes[1].processIdentifier)/stat"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-            let end = text.lastIndex(of: ")")
-        else { return 0 }
-        // Fields after the command name: state is field 3, utime 14 and stime 15.
-        let fields = text[text.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    /// CPU the navigator, the proxy and this process (publisher and receiver of the bench) have used so far.
+    func processCPU() -> (navigator: ProcessCPU, proxy: ProcessCPU, bench: ProcessCPU) {
+        (
+            ProcessCPU.sample(pid: processes[1].processIdentifier), ProcessCPU.sample(pid: processes[0].processIdentifier),
+            ProcessCPU.sample(pid: getpid())
+        )
     }
 
     func publishFix(vehicle: Int, point: (coordinate: Coordinate, course: Double), time: Double) throws {

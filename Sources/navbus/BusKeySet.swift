@@ -33,15 +33,30 @@ enum BusKeySet {
     static let aclFileName = "acl.json"
 
     /// Writes `<name>.key`/`<name>.pub` for every entry, and `acl.json`, into `directory`.
-    /// - Parameter replace: overwrite existing files instead of refusing.
+    /// - Parameters:
+    ///   - secretsDirectory: when set, each `<name>.key` goes into a directory of its own, `<secrets>/<name>/`
+    ///     (mode 0700), and `directory` gets only the public keys and the ACL; so each process (each container)
+    ///     can be given its own secret and nobody else's.
+    ///   - replace: overwrite existing files instead of refusing.
     /// - Returns: the paths of the files written.
     @discardableResult
-    static func write(to directory: String, replace: Bool) throws -> [String] {
+    static func write(to directory: String, secretsDirectory: String? = nil, replace: Bool) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []
         var clients: [ClientPermissions] = []
         for entry in entries {
-            let files = try KeyFiles.generate(name: entry.name, directory: directory, replace: replace)
+            let own = secretsDirectory.map { "\($0)/\(entry.name)" }
+            if let own {
+                try FileManager.default.createDirectory(
+                    atPath: own, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            var files = try KeyFiles.generate(name: entry.name, directory: own ?? directory, replace: replace)
+            if own != nil {
+                let shared = directory + "/" + entry.name + ".pub"
+                if replace { try? FileManager.default.removeItem(atPath: shared) }
+                try FileManager.default.copyItem(atPath: files.publicKeyPath, toPath: shared)
+                files.publicKeyPath = shared
+            }
             written += [files.secretKeyPath, files.publicKeyPath]
             clients.append(
                 ClientPermissions(

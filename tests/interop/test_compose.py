@@ -2,7 +2,8 @@
 
 `make compose-test` brings the stack up with podman, which takes minutes; these checks take a second and catch
 the mistakes that stack would only show as a container that exits at start: a bus service without its own
-secret key, without the keys volume, started before the key-init step, or using another service's key.
+secret key, without the keys volume, started before the key-init step, or using another service's key; and that
+each service can read only its own secret key (its own `secret-NAME` volume, none of the others').
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from conftest import ROOT, bin_dir
 
 COMPOSE = ROOT / "compose" / "compose.yaml"
 KEYS_DIR = "/var/lib/navbus/keys"
+SECRETS_DIR = "/var/lib/navbus/secrets"
 # One-shot steps that do not join the bus.
 NOT_ON_BUS = {"key-init", "map-init"}
 
@@ -31,10 +33,15 @@ def compose() -> dict:
 
 @pytest.fixture(scope="module")
 def bus_keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[set[str], set[str]]:
-    """The secret key files and ACL client names `navbus keygen --bus` writes: what key-init puts in the volume."""
-    out = tmp_path_factory.mktemp("keys") / "keys"
-    subprocess.run([str(bin_dir() / "navbus"), "keygen", "--bus", "--out", str(out)], check=True, capture_output=True)
-    secrets = {path.name for path in out.glob("*.key")}
+    """The secret key files (as `NAME/NAME.key`) and ACL client names `navbus keygen --bus --secrets` writes: what
+    key-init puts in the volumes."""
+    base = tmp_path_factory.mktemp("keys")
+    out, secret_dir = base / "keys", base / "secrets"
+    subprocess.run(
+        [str(bin_dir() / "navbus"), "keygen", "--bus", "--out", str(out), "--secrets", str(secret_dir)],
+        check=True, capture_output=True,
+    )
+    secrets = {str(path.relative_to(secret_dir)) for path in secret_dir.glob("*/*.key")}
     clients = {client["name"] for client in json.loads((out / "acl.json").read_text())["clients"]}
     return secrets, clients
 
@@ -51,8 +58,9 @@ def test_every_bus_service_has_its_own_secret_key_from_key_init(compose: dict, b
         key = environment.get("NAVBUS_SECRET_KEY")
         assert key, f"service {name} has no NAVBUS_SECRET_KEY: on the CURVE bus it exits at start"
         path = pathlib.PurePosixPath(key)
-        assert str(path.parent) == KEYS_DIR, f"service {name} reads its key from {path.parent}, not the keys volume"
-        assert path.name in secrets, f"service {name} uses {path.name}, which navbus keygen --bus does not make"
+        assert str(path.parent) == f"{SECRETS_DIR}/{path.stem}", f"service {name} reads its key from {path.parent}"
+        relative = f"{path.stem}/{path.name}"
+        assert relative in secrets, f"service {name} uses {relative}, which navbus keygen --bus --secrets does not make"
         assert path.stem in clients, f"the ACL has no client {path.stem} for service {name}"
         if name != "demo":  # the demo trip is a person at the console: it uses the cli key, as people do
             assert path.name not in used, f"services {used.get(path.name)} and {name} share the key {path.name}"
@@ -60,10 +68,24 @@ def test_every_bus_service_has_its_own_secret_key_from_key_init(compose: dict, b
         assert environment.get("NAVBUS_SERVER_KEY") == f"{KEYS_DIR}/proxy.pub", f"{name} does not know the proxy's key"
 
 
-def test_every_bus_service_mounts_the_keys_volume_read_only(compose: dict) -> None:
+def test_every_bus_service_mounts_the_keys_volume_and_its_own_secret_only_read_only(compose: dict) -> None:
     for name, service in bus_services(compose).items():
         volumes = service.get("volumes") or []
         assert f"keys:{KEYS_DIR}:ro" in volumes, f"service {name} does not mount the keys volume read-only: {volumes}"
+        role = pathlib.PurePosixPath(service["environment"]["NAVBUS_SECRET_KEY"]).stem
+        secret_volumes = [volume for volume in volumes if volume.startswith("secret-")]
+        assert secret_volumes == [f"secret-{role}:{SECRETS_DIR}/{role}:ro"], f"service {name} mounts {secret_volumes}"
+
+
+def test_key_init_writes_every_secret_into_its_own_volume(compose: dict, bus_keys) -> None:
+    secrets, _ = bus_keys
+    init = compose["services"]["key-init"]
+    command = " ".join(init["command"])
+    assert f"--out {KEYS_DIR}" in command and f"--secrets {SECRETS_DIR}" in command, command
+    roles = {secret.split("/")[0] for secret in secrets}
+    mounted = {volume for volume in init["volumes"] if volume.startswith("secret-")}
+    assert mounted == {f"secret-{role}:{SECRETS_DIR}/{role}" for role in roles}
+    assert {f"secret-{role}" for role in roles} <= set(compose["volumes"])
 
 
 def test_no_bus_service_starts_before_the_keys_exist(compose: dict) -> None:
@@ -84,6 +106,6 @@ def test_only_key_init_may_write_the_keys(compose: dict) -> None:
         name
         for name, service in compose["services"].items()
         for volume in service.get("volumes") or []
-        if volume.startswith("keys:") and not volume.endswith(":ro")
+        if volume.startswith(("keys:", "secret-")) and not volume.endswith(":ro")
     ]
-    assert writable == ["key-init"]
+    assert set(writable) == {"key-init"}

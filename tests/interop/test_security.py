@@ -394,3 +394,36 @@ def test_acl_files_follow_the_schema_and_the_servers_refuse_what_it_refuses(bus,
         capture_output=True, text=True, timeout=10,
     )
     assert refused.returncode == 64 and "subscibe" in refused.stderr, refused.stderr
+
+
+def test_bus_keys_with_secrets_give_each_process_only_its_own_key_and_still_work_together(tmp_path, start, endpoints):
+    public, secrets = tmp_path / "keys", tmp_path / "secrets"
+    subprocess.run(
+        [str(bin_dir() / "navbus"), "keygen", "--bus", "--out", str(public), "--secrets", str(secrets)],
+        check=True, capture_output=True,
+    )
+    assert not list(public.glob("*.key")), "the shared directory holds a secret key"
+    roles = sorted(path.name for path in secrets.iterdir())
+    assert {"proxy", "navigator", "feeder", "cli"} <= set(roles)
+    for role in roles:
+        own = secrets / role
+        assert [path.name for path in own.glob("*.key")] == [f"{role}.key"]
+        assert (own / f"{role}.key").stat().st_mode & 0o777 == 0o600
+        assert own.stat().st_mode & 0o777 == 0o700
+        assert (public / f"{role}.pub").read_text() == (own / f"{role}.pub").read_text()
+    start(
+        "navbus-proxy", "--secret-key", str(secrets / "proxy" / "proxy.key"), "--acl", str(public / "acl.json"),
+        "--vehicle-sub", endpoints.subscriber + "-vehicles", env=endpoints.environment,
+    )
+    # A person with the cli key from its own directory and the proxy's public key sees the proxy's heartbeat.
+    context = zmq.Context()
+    socket = context.socket(zmq.SUB)
+    secret = (secrets / "cli" / "cli.key").read_bytes().strip()
+    socket.curve_secretkey, socket.curve_publickey = secret, zmq.curve_public(secret)
+    socket.curve_serverkey = (public / "proxy.pub").read_bytes().strip()
+    socket.setsockopt(zmq.SUBSCRIBE, b"sys.heartbeat.")
+    socket.connect(endpoints.subscriber)
+    try:
+        assert next_counters(socket, "navbus-proxy", timeout=10) is not None
+    finally:
+        context.destroy(linger=0)

@@ -4,6 +4,14 @@ extension EnvelopeCodec {
     /// over `data` without building it. Topics outside the catalogue are read like any other.
     /// - Throws: `EnvelopeError` when the envelope is too large, not an object, or lacks the attributes.
     public func attribution(of envelope: [UInt8]) throws(EnvelopeError) -> (source: String, subject: String) {
+        let outcome = envelope.withUnsafeBytes { bytes in
+            Result { () throws(EnvelopeError) -> (source: String, subject: String) in try attribution(of: bytes) }
+        }
+        return try outcome.get()
+    }
+
+    /// `attribution(of:)` on bytes read in place (the proxy reads a received frame without copying it).
+    public func attribution(of envelope: UnsafeRawBufferPointer) throws(EnvelopeError) -> (source: String, subject: String) {
         guard envelope.count <= maximumSize else {
             throw EnvelopeError(kind: .oversize, reason: "envelope of \(envelope.count) bytes exceeds \(maximumSize)")
         }

@@ -43,13 +43,20 @@ public struct JSONParser {
     public static func scanObject(
         _ bytes: [UInt8], keys: [String], present: [String] = [], rejectingRepeats: Bool = false
     ) throws(JSONParseError) -> [JSONValue?] {
-        let outcome = bytes.withUnsafeBufferPointer { buffer in
+        let outcome = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) -> [JSONValue?] in
-                var parser = JSONParser(buffer)
-                return try parser.scanDocument(keys: keys, present: present, rejectingRepeats: rejectingRepeats)
+                try scanObject(buffer, keys: keys, present: present, rejectingRepeats: rejectingRepeats)
             }
         }
         return try outcome.get()
+    }
+
+    /// `scanObject` on bytes read in place (a received frame), so nothing is copied first.
+    public static func scanObject(
+        _ bytes: UnsafeRawBufferPointer, keys: [String], present: [String] = [], rejectingRepeats: Bool = false
+    ) throws(JSONParseError) -> [JSONValue?] {
+        var parser = JSONParser(bytes.assumingMemoryBound(to: UInt8.self))
+        return try parser.scanDocument(keys: keys, present: present, rejectingRepeats: rejectingRepeats)
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -79,10 +86,11 @@ public struct JSONParser {
             // Of repeated names the first is read, as `parse` and `JSONObject`'s subscript do, so that the proxy
             // and every subscriber see the same attributes of one envelope. Other parsers (Python's) read the last,
             // so a scan that decides who may publish refuses repeats instead (`rejectingRepeats`).
-            if let slot = keys.firstIndex(of: key), found[slot] != nil, rejectingRepeats {
+            let slot = keys.firstIndex(of: key)
+            if let slot, found[slot] != nil, rejectingRepeats {
                 throw parser.fail("repeated member '\(key)'")
             }
-            if let slot = keys.firstIndex(of: key), found[slot] == nil {
+            if let slot, found[slot] == nil {
                 found[slot] = try parser.parseValue()
             } else {
                 try parser.skipValue()
@@ -184,11 +192,13 @@ public struct JSONParser {
         let start = index + 1
         var index = start
         var plain = true
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 if plain {
-                    if !isValidUTF8(start..<index) {
+                    // Validated while scanning when all ASCII, the usual case; only other bytes need a second look.
+                    if !ascii && !isValidUTF8(start..<index) {
                         throw JSONParseError(offset: start, reason: "string is not valid UTF-8")
                     }
                     self.index = index + 1
@@ -198,6 +208,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") { plain = false; break }
             if byte < 0x20 { self.index = index; throw fail("control character in string") }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         if plain { self.index = index; throw fail("unterminated string") }
@@ -206,12 +217,7 @@ public struct JSONParser {
     }
 
     private func isValidUTF8(_ range: Range<Int>) -> Bool {
-        var ascii = true
-        for position in range where bytes[position] >= 0x80 {
-            ascii = false
-            break
-        }
-        return ascii || String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil
+        String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil
     }
 
     private func fail(_ reason: String) -> JSONParseError {

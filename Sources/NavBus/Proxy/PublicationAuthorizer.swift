@@ -16,6 +16,12 @@ struct PublicationAuthorizer {
     private(set) var list: AccessControlList
     private var generation: UInt64
     private let codec = EnvelopeCodec(maximumSize: 1 << 20)
+    /// What each publishing key may do, resolved from `list` the first time the key sends; emptied with every
+    /// new list. Bounded by the keys the list has let in (a key must pass the ZAP handler to send at all).
+    private var publishers: [PublisherRules] = []
+    private var publisherSlots: [PeerKey: Int] = [:]
+    /// The last sender, because messages come in runs from one connection.
+    private var lastPublisher: (key: PeerKey, slot: Int)?
 
     init(store: AccessControlStore) {
         self.store = store
@@ -33,37 +39,84 @@ struct PublicationAuthorizer {
         let narrowed = list.isNarrowed(by: newer)
         list = newer
         generation = latest
+        publishers.removeAll()
+        publisherSlots.removeAll()
+        lastPublisher = nil
         return narrowed
     }
 
-    /// Decides about one two-frame message. `userID` is the sender's public key from the ZAP handler; `nil`
-    /// means the proxy's own cache and heartbeat over `inproc`, which are trusted.
-    func authorize(topic: [UInt8], envelope: [UInt8], userID: String?) -> Verdict {
+    /// Decides about one two-frame message, read in place from the received frames. `userID` is the sender's
+    /// public key from the ZAP handler; `nil` means the proxy's own cache and heartbeat over `inproc`, which are
+    /// trusted.
+    mutating func authorize(
+        topic: UnsafeRawBufferPointer, envelope: UnsafeRawBufferPointer, userID: UnsafeRawBufferPointer?
+    ) -> Verdict {
         let attribution: (source: String, subject: String)
         do {
             attribution = try codec.attribution(of: envelope)
         } catch {
             return userID == nil ? .forward(vehicleFrame: nil) : .drop(counter: error.kind.rawValue)
         }
-        let topicName = String(decoding: topic, as: UTF8.self)
-        if let userID {
-            guard let client = list.client(withKey: userID) else { return .drop(counter: "publishDenied") }
-            guard client.sources.contains(where: { attribution.source.hasPrefix($0) }) else {
-                return .drop(counter: "sourceRejected")
-            }
-            guard client.mayPublish(topic: topicName, subject: attribution.subject, source: attribution.source) else {
-                return .drop(counter: "publishDenied")
+        guard let userID else {
+            let isVehicleTopic = ClientPermissions.isVehicleTopic(String(decoding: topic, as: UTF8.self))
+            return .forward(vehicleFrame: vehicleFrame(topic: topic, isVehicleTopic: isVehicleTopic, subject: attribution.subject))
+        }
+        guard let slot = publisherSlot(for: userID) else { return .drop(counter: "publishDenied") }
+        guard publishers[slot].sources.contains(where: { attribution.source.hasPrefix($0) }) else {
+            return .drop(counter: "sourceRejected")
+        }
+        let rule = topicRule(publisher: slot, topic: topic)
+        guard rule.mayPublish, !rule.isVehicleTopic || publishers[slot].mayAccess(vehicle: attribution.subject) else {
+            return .drop(counter: "publishDenied")
+        }
+        return .forward(vehicleFrame: vehicleFrame(topic: topic, isVehicleTopic: rule.isVehicleTopic, subject: attribution.subject))
+    }
+
+    /// The byte-array form, for callers that hold copies.
+    mutating func authorize(topic: [UInt8], envelope: [UInt8], userID: String?) -> Verdict {
+        topic.withUnsafeBytes { topic in
+            envelope.withUnsafeBytes { envelope in
+                guard let userID else { return authorize(topic: topic, envelope: envelope, userID: nil) }
+                return Array(userID.utf8).withUnsafeBytes { authorize(topic: topic, envelope: envelope, userID: $0) }
             }
         }
-        return .forward(vehicleFrame: vehicleFrame(topic: topic, topicName: topicName, subject: attribution.subject))
+    }
+
+    /// The sender's entry in `publishers`, made on its first message; `nil` when its key is not in the list
+    /// (removed since it connected), which the caller drops.
+    private mutating func publisherSlot(for userID: UnsafeRawBufferPointer) -> Int? {
+        // The ZAP handler's User-Id is the 40-character Z85 key; nothing else is in the list.
+        guard let key = PeerKey(userID) else { return nil }
+        if let last = lastPublisher, last.key == key { return publishers[last.slot].isListed ? last.slot : nil }
+        let slot: Int
+        if let known = publisherSlots[key] {
+            slot = known
+        } else {
+            slot = publishers.count
+            publishers.append(PublisherRules(client: list.client(withKey: String(decoding: userID, as: UTF8.self))))
+            publisherSlots[key] = slot
+        }
+        lastPublisher = (key, slot)
+        return publishers[slot].isListed ? slot : nil
+    }
+
+    /// The publisher's decision about a topic frame, worked out once per topic.
+    private mutating func topicRule(publisher slot: Int, topic: UnsafeRawBufferPointer) -> TopicRule {
+        if let known = publishers[slot].rule(for: topic) { return known }
+        let name = String(decoding: topic, as: UTF8.self)
+        let rule = TopicRule(
+            frame: Array(topic), mayPublish: publishers[slot].publish.contains(where: { name.hasPrefix($0) }),
+            isVehicleTopic: ClientPermissions.isVehicleTopic(name))
+        publishers[slot].remember(rule)
+        return rule
     }
 
     /// The frame under which the vehicle-scoped side gets the message: the scoped frame for a vehicle some client
     /// may see, the topic itself for topics about no vehicle; `nil` when nobody there may get it.
-    private func vehicleFrame(topic: [UInt8], topicName: String, subject: String) -> [UInt8]? {
-        guard ClientPermissions.isVehicleTopic(topicName) else { return list.hasVehicleLimitedClients ? topic : nil }
+    private func vehicleFrame(topic: UnsafeRawBufferPointer, isVehicleTopic: Bool, subject: String) -> [UInt8]? {
+        guard isVehicleTopic else { return list.hasVehicleLimitedClients ? Array(topic) : nil }
         guard list.hasScopedReceivers(for: subject), ScopedTopic.canScope(subject) else { return nil }
-        return ScopedTopic.frame(topic: topic, vehicle: subject)
+        return ScopedTopic.frame(topic: Array(topic), vehicle: subject)
     }
 
     /// Which key asked for each snapshot nonce (`SnapshotRequest`), so the cache's answers reach only what it may

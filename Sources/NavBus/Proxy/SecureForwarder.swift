@@ -10,8 +10,9 @@ import NavCore
 /// capture socket for the last-value cache — and asks the `PublicationAuthorizer` about each message and each
 /// subscription on the way.
 ///
-/// Frames are forwarded as `zmq_msg_t`s (received once, sent on without copying); only the envelope's
-/// attributes are read. The subscriber sides run with `ZMQ_XPUB_MANUAL`, so a subscription registers only what
+/// Frames are forwarded as `zmq_msg_t`s (received once, sent on without copying); the envelope's attributes
+/// are read where libzmq received them, and each sender's permissions are resolved once per connection key and
+/// topic (`PublisherRules`), not per message. The subscriber sides run with `ZMQ_XPUB_MANUAL`, so a subscription registers only what
 /// the subscriber's key may see.
 final class SecureForwarder {
     struct Sockets {
@@ -82,8 +83,7 @@ final class SecureForwarder {
     private func forwardMessages(from side: ZMQSocket, trusted: Bool) throws(ZMQError) {
         for _ in 0..<1024 {
             guard try topic.receive(from: side, dontWait: true) else { return }
-            let userID = trusted ? nil : topic.userID
-            let isSnapshot = topic.bytes.starts(with: snapshotMarker)
+            let isSnapshot = topic.withBytes { $0.starts(with: snapshotMarker) }
             guard topic.hasMore else {
                 // The cache's one-frame end of a snapshot: only the subscriber of that nonce receives it.
                 if trusted && isSnapshot {
@@ -99,22 +99,22 @@ final class SecureForwarder {
                 counters.add("malformed")
                 continue
             }
-            if !trusted && (userID == nil || isSnapshot) {
+            let hasUserID = topic.withUserID { $0 != nil }
+            if !trusted && (!hasUserID || isSnapshot) {
                 // A CURVE server socket with the ZAP handler running never lets a client in without one; and only
                 // the cache may send snapshot frames.
                 counters.add("publishDenied")
                 continue
             }
-            let topicBytes = topic.bytes
             if isSnapshot {
-                if authorizer.allowsSnapshotAnswer(frame: topicBytes, envelope: envelope.bytes) {
-                    try sendToBothSides(topic: topicBytes, envelope: envelope)
+                if authorizer.allowsSnapshotAnswer(frame: topic.bytes, envelope: envelope.bytes) {
+                    try sendToBothSides(topic: topic.bytes, envelope: envelope)
                 } else {
                     counters.add("snapshotDenied")
                 }
                 continue
             }
-            switch authorizer.authorize(topic: topicBytes, envelope: envelope.bytes, userID: userID) {
+            switch verdict(trusted: trusted) {
             case .drop(let counter):
                 counters.add(counter)
             case .forward(let vehicleFrame):
@@ -127,6 +127,17 @@ final class SecureForwarder {
                 }
                 try topic.send(to: sockets.subscribers, more: true)
                 try envelope.send(to: sockets.subscribers, more: false)
+            }
+        }
+    }
+
+    /// The authorizer's decision about the message in `topic` and `envelope`, read where libzmq received them.
+    private func verdict(trusted: Bool) -> PublicationAuthorizer.Verdict {
+        topic.withBytes { topicBytes in
+            envelope.withBytes { envelopeBytes in
+                topic.withUserID { userID in
+                    authorizer.authorize(topic: topicBytes, envelope: envelopeBytes, userID: trusted ? nil : userID)
+                }
             }
         }
     }

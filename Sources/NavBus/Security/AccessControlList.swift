@@ -26,7 +26,8 @@ public struct AccessControlList: Sendable, Equatable {
             guard byKey.updateValue(index, forKey: client.key.z85) == nil else {
                 throw AccessControlError("client '\(client.name)' has the same key as another client")
             }
-            if let vehicles = client.vehicles { scoped.formUnion(vehicles) }
+            // Scoped copies are for receivers: a tracker limited to its car but receiving nothing needs none.
+            if let vehicles = client.vehicles, !client.subscribe.isEmpty { scoped.formUnion(vehicles) }
         }
         self.clients = clients
         self.byKey = byKey

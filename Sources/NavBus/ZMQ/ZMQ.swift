@@ -527,6 +527,23 @@ public final class ZMQFrame {
         return Array(UnsafeRawBufferPointer(start: data, count: size))
     }
 
+    /// Lends the frame's bytes in place, for reading without a copy; the buffer is valid only inside `body`.
+    public func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let size = zmq_msg_size(message)
+        guard size > 0, let data = zmq_msg_data(message) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: data, count: size))
+    }
+
+    /// Lends the sender's `User-Id` as bytes in place (`nil` without one), so a hot path can recognise a peer
+    /// without building a String for every message. The buffer is valid only inside `body`.
+    public func withUserID<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        guard let value = zmq_msg_gets(message, "User-Id") else { return body(nil) }
+        let count = strlen(value)
+        return body(count == 0 ? nil : UnsafeRawBufferPointer(start: value, count: count))
+    }
+
     /// The `User-Id` the ZAP handler gave the sender; `nil` without one.
     public var userID: String? {
         guard let value = zmq_msg_gets(message, "User-Id") else { return nil }
