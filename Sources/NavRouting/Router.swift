@@ -15,6 +15,8 @@ public final class Router: Sendable {
     /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only).
     public let hierarchy: ContractionHierarchy?
     private let metrics = MetricCache()
+    /// The rectangle the map's roads span: outside it the roads around a waypoint are unknown.
+    private let mapArea: BoundingBox
     private let legSearchCounter = LegSearchCounter()
 
     /// How the automatic search has answered leg searches so far (see ``LegSearchCounts``).
@@ -44,10 +46,20 @@ public final class Router: Sendable {
         self.pool = WorkspacePool(
             stateCount: networks.values.map(\.stateCount).max() ?? graph.arcCount, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
+        self.mapArea = BoundingBox(
+            minLatitude: graph.latitudes.min() ?? 0, minLongitude: graph.longitudes.min() ?? 0,
+            maxLatitude: graph.latitudes.max() ?? 0, maxLongitude: graph.longitudes.max() ?? 0)
         switch hierarchy {
         case .build: self.hierarchy = ContractionHierarchy(graph: graph)
         case .prepared(let prepared):
             self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+        case .preparedWithMetric(let prepared, let saved):
+            self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+            if let kept = self.hierarchy, saved.identity == HierarchyMetricFile.identity(of: kept),
+                networks[saved.travelMode] != nil
+            {
+                metrics.seed(saved.metric, for: MetricCache.Key(mode: saved.travelMode, avoidedFlags: 0, forbiddenFlags: 0))
+            }
         case .none: self.hierarchy = nil
         }
     }
@@ -79,28 +91,51 @@ public final class Router: Sendable {
     /// `locationUnavailable` for a vehicle's own position) rather than moved silently onto a far road.
     public static let maximumSnapDistanceMeters = 500.0
 
+    /// How much farther than the nearest usable road a waypoint may be moved to reach a road the trip can use
+    /// without leaving the map: about a street's width, so a waypoint on a carriageway that only the world
+    /// beyond the map's edge leads to goes onto the other carriageway, but never onto another street far off.
+    public static let connectedRoadAllowanceMeters = 10.0
+
     /// Snaps a coordinate onto the nearest road of `mode` that suits the waypoint's role: an origin onto a
     /// road from which the main network can be reached, a destination onto one the main network leads to, a
-    /// stop onto one that does both (heading-aware when a heading is given). Roads in pockets cut off by the
-    /// edge of the map are used when the trip can still get out of them (or into them), so a waypoint snaps
-    /// to the street it is on rather than to the nearest street of the main network.
+    /// stop onto one that does both (heading-aware when a heading is given).
+    ///
+    /// A road that runs on beyond the edge of the map counts as connected, as it is in the real network
+    /// (``ModeConnectivity``), so a waypoint in a pocket the extract's border cuts off is not moved to another
+    /// street far away. When that nearest road connects only beyond the edge, a road that connects within the
+    /// map is taken instead if it is at most ``connectedRoadAllowanceMeters`` farther; otherwise the waypoint
+    /// stays on its own street and the route request says that no route exists within the map. A waypoint
+    /// outside the area the map covers has no street of its own in it (the roads around it are not in the
+    /// extract), so it goes onto the nearest road that connects within the map, as far as it is.
     public func snap(
         _ coordinate: Coordinate, mode: TravelMode, role: WaypointRole = .stop, heading: Double? = nil,
         maxDistanceMeters: Double = 5_000
     ) -> RoadPosition? {
         guard let network = networks[mode] else { return nil }
-        let accept: (Int) -> Bool
-        switch role {
-        case .origin: accept = { network.leavesToMain[2 * $0] || network.leavesToMain[2 * $0 + 1] }
-        case .destination: accept = { network.entersFromMain[2 * $0] || network.entersFromMain[2 * $0 + 1] }
-        case .stop:
-            accept = {
-                (network.leavesToMain[2 * $0] || network.leavesToMain[2 * $0 + 1])
-                    && (network.entersFromMain[2 * $0] || network.entersFromMain[2 * $0 + 1])
+        let connectivity = network.connectivity
+        func suits(_ segment: Int, leaves: (Int) -> Bool, enters: (Int) -> Bool) -> Bool {
+            let arcs = [2 * segment, 2 * segment + 1]
+            switch role {
+            case .origin: return arcs.contains(where: leaves)
+            case .destination: return arcs.contains(where: enters)
+            case .stop: return arcs.contains(where: leaves) && arcs.contains(where: enters)
             }
         }
+        guard
+            let nearest = snapper.nearest(
+                to: coordinate, mode: mode, heading: heading, maxDistanceMeters: maxDistanceMeters,
+                accept: { suits($0, leaves: connectivity.leavesToMain, enters: connectivity.entersFromMain) })
+        else { return nil }
+        let insideMap = { (segment: Int) in
+            suits(
+                segment, leaves: connectivity.leavesToMainInsideMap, enters: connectivity.entersFromMainInsideMap)
+        }
+        if insideMap(nearest.segment) { return nearest }
+        let allowance =
+            mapArea.contains(coordinate)
+            ? min(maxDistanceMeters, nearest.distanceMeters + Self.connectedRoadAllowanceMeters) : maxDistanceMeters
         return snapper.nearest(
-            to: coordinate, mode: mode, heading: heading, maxDistanceMeters: maxDistanceMeters, accept: accept)
+            to: coordinate, mode: mode, heading: heading, maxDistanceMeters: allowance, accept: insideMap) ?? nearest
     }
 
     /// Plans the route for `request`.
@@ -169,8 +204,8 @@ public final class Router: Sendable {
                     guard let leg = try search.run(workspace: &workspace) else {
                         var result = RouteResult(
                             status: .noRouteFound,
-                            message:
-                                "No \(options.travelMode.rawValue) route connects waypoint \(i - 1) to waypoint \(i).")
+                            message: noRouteMessage(
+                                from: resolved[i - 1], index: i - 1, to: resolved[i], network: network))
                         result.waypoints = resolved
                         return result
                     }
@@ -219,6 +254,30 @@ public final class Router: Sendable {
         } catch {
             return RouteResult(status: .canceled, message: "The route request was canceled.")
         }
+    }
+
+    /// Why no leg joins two waypoints. Snapping only picks roads connected to the rest of the network, inside
+    /// the map or beyond its edge, so a missing leg means one end is connected only beyond the edge.
+    private func noRouteMessage(
+        from origin: ResolvedWaypoint, index: Int, to destination: ResolvedWaypoint, network: ModeNetwork
+    ) -> String {
+        let mode = network.mode.rawValue
+        let connectivity = network.connectivity
+        func arcs(_ waypoint: ResolvedWaypoint) -> [Int] {
+            let segment = waypoint.position.segment
+            return [2 * segment, 2 * segment + 1].filter { network.weights[$0] != ModeNetwork.unreachable }
+        }
+        let start = arcs(origin)
+        let end = arcs(destination)
+        var reasons: [String] = []
+        if !start.contains(where: connectivity.leavesToMainInsideMap) {
+            reasons.append("the road at waypoint \(index) leads out of the map before it joins the rest of the network")
+        }
+        if !end.contains(where: connectivity.entersFromMainInsideMap) {
+            reasons.append("the road at waypoint \(index + 1) can only be reached from beyond the edge of the map")
+        }
+        let base = "No \(mode) route connects waypoint \(index) to waypoint \(index + 1)"
+        return reasons.isEmpty ? base + "." : base + " within the map: " + reasons.joined(separator: ", and ") + "."
     }
 
     /// Why a waypoint could not be used.
@@ -301,6 +360,45 @@ public final class Router: Sendable {
     }
 
     private func sources(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
+        var result = segmentEndpoints(waypoint, network)
+        // The heading picks the direction, unless that direction cannot get out to the rest of the network.
+        if let preferred = waypoint.position.preferredArc, result.count > 1,
+            network.connectivity.leavesToMainInsideMap(preferred)
+        {
+            return result.filter { Int($0.arc) == preferred }
+        }
+        // A waypoint at a junction may set off along any road that leaves it, as the driver would.
+        if waypoint.position.preferredArc == nil, let node = junction(of: waypoint.position) {
+            for arc in graph.outgoingArcs(ofNode: node).map(Int.init)
+            where network.weights[arc] != ModeNetwork.unreachable
+                && !graph.flags(ofSegment: arc >> 1).contains(.restrictionCopy)
+                && !result.contains(where: { Int($0.arc) == arc })
+            {
+                result.append(SearchEndpoint(arc: UInt32(arc), fraction: 0))
+            }
+        }
+        return result
+    }
+
+    private func targets(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
+        let direct = segmentEndpoints(waypoint, network)
+        var result =
+            direct
+            + direct.flatMap { endpoint in
+                (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
+            }
+        // A waypoint at a junction is reached by any road into it, not only along the road it snapped to.
+        if let node = junction(of: waypoint.position) {
+            for arc in graph.incomingArcs(ofNode: node).map(Int.init)
+            where network.weights[arc] != ModeNetwork.unreachable && !result.contains(where: { Int($0.arc) == arc }) {
+                result.append(SearchEndpoint(arc: UInt32(arc), fraction: 1))
+            }
+        }
+        return result
+    }
+
+    /// Both directions of the waypoint's segment that the mode may use.
+    private func segmentEndpoints(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
         let s = waypoint.position.segment
         var result: [SearchEndpoint] = []
         if network.weights[2 * s] != ModeNetwork.unreachable {
@@ -309,22 +407,16 @@ public final class Router: Sendable {
         if network.weights[2 * s + 1] != ModeNetwork.unreachable {
             result.append(SearchEndpoint(arc: UInt32(2 * s + 1), fraction: 1 - waypoint.position.fraction))
         }
-        // The heading picks the direction, unless that direction cannot get out to the rest of the network.
-        if let preferred = waypoint.position.preferredArc, result.count > 1, network.leavesToMain[preferred] {
-            result = result.filter { Int($0.arc) == preferred }
-        }
         return result
     }
 
-    private func targets(_ waypoint: ResolvedWaypoint, _ network: ModeNetwork) -> [SearchEndpoint] {
-        var position = waypoint.position
-        position.preferredArc = nil
-        let direct = sources(
-            ResolvedWaypoint(waypoint: waypoint.waypoint, coordinate: waypoint.coordinate, position: position), network)
-        return direct
-            + direct.flatMap { endpoint in
-                (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
-            }
+    /// The node a snapped position lies on (within half a metre of a segment's end), where roads meet.
+    private func junction(of position: RoadPosition) -> Int? {
+        let (from, to) = graph.endpoints(ofSegment: position.segment)
+        let length = graph.lengthMeters(ofSegment: position.segment)
+        if position.fraction * length <= 0.5 { return from }
+        if (1 - position.fraction) * length <= 0.5 { return to }
+        return nil
     }
 
     /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic) and waits for it,
@@ -335,6 +427,26 @@ public final class Router: Sendable {
     public func prepare(_ options: RoutingOptions) -> Bool {
         guard let network = networks[options.travelMode] else { return false }
         return customizedMetric(for: options, network: network, avoidance: .none, wait: true) != nil
+    }
+
+    /// Whether the hierarchy is customized for `options` (travel mode, avoid flags, traffic), so that the
+    /// automatic search answers them at once: after ``prepare(_:)``, after requests with them, or because
+    /// the map was loaded with a saved metric for them. Avoid flags count as their fastest-route metric.
+    public func isCustomized(for options: RoutingOptions) -> Bool {
+        guard hierarchy != nil else { return false }
+        let key = MetricCache.Key(mode: options.travelMode, avoidedFlags: 0, forbiddenFlags: 0)
+        return metrics.contains(key, traffic: options.traffic)
+    }
+
+    /// The metric a map saves for `mode` (no avoid flags, no traffic), customized now if needed.
+    func defaultMetric(for mode: TravelMode) -> HierarchyMetricFile.Saved? {
+        guard let hierarchy, let network = networks[mode] else { return nil }
+        let options = RoutingOptions(travelMode: mode)
+        guard let customized = customizedMetric(for: options, network: network, avoidance: .none, wait: true) else {
+            return nil
+        }
+        return HierarchyMetricFile.Saved(
+            travelMode: mode, identity: HierarchyMetricFile.identity(of: hierarchy), metric: customized.metric)
     }
 
     private func customizedMetric(

@@ -141,6 +141,14 @@ enum RoutingBenchmark {
             (graph, buildSeconds) = try timed { try network.graph() }
         }
         let (hierarchy, hierarchySeconds) = timed { ContractionHierarchy(graph: graph) }
+        let shape = hierarchy.shape
+        print(
+            String(
+                format:
+                    "hierarchy shape: %.2f edges per arc, elimination tree height %d, search space mean %.0f vertices "
+                    + "/ %.0f edges, max %d edges",
+                shape.edgesPerVertex, shape.treeHeight, shape.meanSearchVertices, shape.meanSearchEdges,
+                shape.maximumSearchEdges))
         let (router, prepSeconds) = timed {
             Router(
                 graph: graph, modes: [.driving], landmarkCount: configuration.landmarks,
@@ -195,16 +203,19 @@ enum RoutingBenchmark {
         let (hierarchy, hierarchySeconds) = try timed {
             try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path), for: graph)
         }
+        let (saved, metricSeconds) = timed {
+            try? HierarchyMetricFile.read(path: HierarchyMetricFile.sidecarPath(forGraph: path), for: hierarchy)
+        }
         let (router, routerSeconds) = timed {
             Router(
                 graph: graph, landmarkCount: graph.arcCount <= MapPreparation.landmarkArcLimit ? 12 : 0,
-                hierarchy: .prepared(hierarchy))
+                hierarchy: saved.map { .preparedWithMetric(hierarchy, $0) } ?? .prepared(hierarchy))
         }
-        let loadSeconds = graphSeconds + hierarchySeconds + routerSeconds
+        let loadSeconds = graphSeconds + hierarchySeconds + metricSeconds + routerSeconds
         print(
             String(
-                format: "load: graph %.2f s, hierarchy %.2f s, router (five modes) %.2f s", graphSeconds,
-                hierarchySeconds, routerSeconds))
+                format: "load: graph %.2f s, hierarchy %.2f s, saved metric %.2f s (%@), router (five modes) %.2f s",
+                graphSeconds, hierarchySeconds, metricSeconds, saved == nil ? "missing" : "loaded", routerSeconds))
         var random = SeededGenerator(seed: configuration.seed)
         let pairs = (0..<configuration.syntheticQueries).map { _ in
             (

@@ -45,8 +45,11 @@ enum ImportCommand: CLICommand {
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let sidecar = HierarchyFile.sidecarPath(forGraph: output)
         let sidecarSize = (try? FileManager.default.attributesOfItem(atPath: sidecar)[.size] as? Int) ?? 0
+        let metric = HierarchyMetricFile.sidecarPath(forGraph: output)
+        let metricSize = (try? FileManager.default.attributesOfItem(atPath: metric)[.size] as? Int) ?? 0
         StandardOutput.writeLine(
             "\(sidecar): hierarchy of \(hierarchy.vertexCount) arcs and \(hierarchy.edgeCount) edges, "
-                + "\(sidecarSize / 1024) KiB, prepared in \(Int(Date().timeIntervalSince(built) * 1000)) ms")
+                + "\(sidecarSize / 1024) KiB, with the \(MapPreparation.savedMetricMode.rawValue) metric in \(metric) "
+                + "(\(metricSize / 1024) KiB), prepared in \(Int(Date().timeIntervalSince(built) * 1000)) ms")
     }
 }

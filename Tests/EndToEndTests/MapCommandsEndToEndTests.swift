@@ -18,7 +18,7 @@ import Testing
         let geojson = directory.appendingPathComponent("route.geojson").path
         let route = try TestProcess(
             "navbus",
-            ["route", "--map", graph, "--from", "60.1712,24.9433", "--via", "60.1689,24.9316", "--to", "60.1694,24.9524",
+            ["route", "--map", graph, "--from", "60.1712,24.9433", "--via", "60.1689,24.9316", "--to", "60.1695,24.9522",
              "--geojson", geojson])
         #expect(route.waitForExit(timeout: 30) == 0, "\(route.standardError)")
         #expect(route.standardOutput.contains("(2 legs)"))

@@ -95,4 +95,35 @@ import Testing
         #expect(WayRules(tags: ["building": "yes"]) == nil)
         #expect(WayRules(tags: ["highway": "construction"]) == nil)
     }
+
+    /// Ways that are not roads stay closed to cars whatever their general access tag says (issue 11, checked
+    /// against OSRM's car.lua: restricted values count on car road classes only, `service=emergency_access` and
+    /// areas are never driven). Helsinki's pedestrian tunnels carry `access=permissive`; a pedestrian square
+    /// `motorcar=private`.
+    @Test func footwaysSquaresAndEmergencyAccessAreNoCarRoads() {
+        let closed: [[String: String]] = [
+            ["highway": "footway", "access": "permissive", "tunnel": "yes"],
+            ["highway": "footway", "access": "yes"],
+            ["highway": "pedestrian", "area": "yes", "motorcar": "private"],
+            ["highway": "pedestrian", "motor_vehicle": "destination"],
+            ["highway": "track", "motor_vehicle": "private"],
+            ["highway": "service", "service": "emergency_access"],
+            ["highway": "residential", "area": "yes"],
+        ]
+        for tags in closed {
+            for mode in Self.motor { #expect(allowed(tags, mode) == (false, false), "\(tags) \(mode)") }
+        }
+        #expect(allowed(["highway": "footway", "access": "permissive"], .walking) == (true, true))
+        #expect(allowed(["highway": "pedestrian", "area": "yes", "motorcar": "private"], .walking) == (true, true))
+    }
+
+    @Test func aKeyForTheVehicleStillOpensAWay() throws {
+        #expect(allowed(["highway": "pedestrian", "motor_vehicle": "yes"], .driving) == (true, true))
+        #expect(allowed(["highway": "track", "motorcar": "yes"], .driving) == (true, true))
+        #expect(allowed(["highway": "motorway", "access": "yes"], .walking) == (false, false))
+        #expect(allowed(["highway": "motorway", "foot": "yes"], .walking) == (true, true))
+        let gate = try #require(WayRules(tags: ["highway": "residential", "motor_vehicle": "destination"]))
+        #expect(gate.restrictedModes & TravelMode.driving.bit != 0)
+        #expect(gate.forwardModes & TravelMode.driving.bit != 0)
+    }
 }

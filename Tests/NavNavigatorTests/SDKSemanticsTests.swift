@@ -16,10 +16,13 @@ struct SDKSemanticsTests {
     static func places(_ count: Int, seed: UInt64) throws -> [NavProtocol.Waypoint] {
         var planner = TripPlanner(map: try HelsinkiMap.map(), seed: seed)
         var found: [NavProtocol.Waypoint] = []
+        let centre = Coordinate(latitude: station.latitude!, longitude: station.longitude!)
         while found.count < count {
             let point = planner.randomPoint()
             guard point.distance(to: Coordinate(latitude: 60.170, longitude: 24.940)) < 1_200,
-                found.allSatisfy({ point.distance(to: Coordinate(latitude: $0.latitude!, longitude: $0.longitude!)) > 100 })
+                found.allSatisfy({ point.distance(to: Coordinate(latitude: $0.latitude!, longitude: $0.longitude!)) > 100 }),
+                // A stop the map can route to and on from: not on a street that only leads out of the map.
+                planner.routeLegs(from: centre, to: [point, centre]) != nil
             else { continue }
             found.append(NavProtocol.Waypoint(title: "Stop \(found.count)", latitude: point.latitude, longitude: point.longitude))
         }

@@ -104,7 +104,9 @@ import Testing
     @Test func drivingLegsAtDestinationOnlyStreetsMatchDijkstra() throws {
         let router = try HelsinkiExactnessTests.loadedRouter()
         let zones = Self.zones(router.graph, mode: .driving)
-        #expect(zones.count >= 10)
+        // Helsinki has 9 connected groups of destination-only streets once the untagged streets behind their gates
+        // count too (DestinationOnlyZones joins some tunnel ramps into one zone).
+        #expect(zones.count >= 8)
         let trips = Self.trips(router.graph, zones: zones, seed: 7, perKind: 40)
         let before = router.legSearchCounts
         let result = Self.expectExact(router, RoutingOptions(travelMode: .driving), trips: trips)

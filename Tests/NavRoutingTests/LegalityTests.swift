@@ -40,18 +40,26 @@ import Testing
         #expect(along.roadNames == ["Direct Street"], "\(along.roadNames)")
     }
 
-    /// A chain open → destination-only → open: a leg from one end to the other may not cross the middle, so
-    /// whatever the router answers (it may move a waypoint onto a road from which the trip can go on), no route
-    /// drives through it.
+    /// A chain open → destination-only → open, whose open ends are also joined by long open roads: a leg from
+    /// one end to the other may not cross the middle, so whatever the router answers, no route drives through it.
+    /// (Without the open road round, the far end would lie behind the gate: see ``DestinationOnlyZoneTests``.)
     @Test func noLegCrossesADestinationOnlyRoad() throws {
         var osm = OSMFixture()
         osm.node(1, x: 0, y: 0)
         osm.node(2, x: 200, y: 0)
         osm.node(3, x: 400, y: 0)
         osm.node(4, x: 600, y: 0)
+        osm.node(5, x: 300, y: 900)
+        osm.node(6, x: 300, y: -900)
+        osm.node(7, x: 300, y: 1_000)
         osm.way(1, [1, 2], ["highway": "residential", "name": "Open West"])
         osm.way(2, [2, 3], ["highway": "residential", "name": "Gated", "access": "private"])
         osm.way(3, [3, 4], ["highway": "residential", "name": "Open East"])
+        // Two roads round make a loop, and a cul-de-sac off it a place to turn round: the open network is one
+        // strongly connected whole, as a real one is.
+        osm.way(4, [1, 5, 4], ["highway": "residential", "name": "Long Way Round"])
+        osm.way(5, [1, 6, 4], ["highway": "residential", "name": "Other Way Round"])
+        osm.way(6, [5, 7], ["highway": "residential", "name": "Cul-de-sac"])
         let router = Router(graph: try osm.graph())
         let west = OSMFixture.coordinate(x: 20, y: 0)
         let east = OSMFixture.coordinate(x: 580, y: 0)

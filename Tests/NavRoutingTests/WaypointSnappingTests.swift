@@ -23,18 +23,19 @@ import Testing
         #expect(result.routes.first?.legs.last?.segmentRoadNames.last == "Töölönlahdenkatu")
     }
 
-    /// The same loop has no way out inside the extract (OSRM and Valhalla find no route from it either), so a
-    /// start 2 m from it goes onto the nearest road that does lead out, no longer 343 m away.
-    @Test func originInAPocketSnapsToTheNearestRoadThatLeadsOut() throws {
+    /// The same loop has no way out inside the extract: it leads out of the map, as OSRM and Valhalla also find
+    /// no route from it. A start 2 m from it stays on it (it was moved 343 m, then 200 m, onto a road that leads
+    /// out), and the answer says why there is no route.
+    @Test func originInAPocketStaysOnItsStreetAndSaysThereIsNoRouteWithinTheMap() throws {
         let router = try HelsinkiExactnessTests.loadedRouter()
         let start = Coordinate(latitude: 60.17327, longitude: 24.93852)
-        let toPocket = router.snap(start, mode: .driving, role: .destination)
-        #expect((toPocket?.distanceMeters ?? .infinity) < 5)
         let result = router.route(
             RouteRequest(waypoints: [Waypoint(coordinate: start), Waypoint(coordinate: Self.railwaySquare)]))
-        #expect(result.status == .ok, "\(result.message)")
+        #expect(result.status == .noRouteFound)
+        #expect(result.message.contains("leads out of the map"), "\(result.message)")
         let origin = try #require(result.waypoints.first)
-        #expect(origin.position.distanceMeters < 200)
+        #expect(origin.position.distanceMeters < 5)
+        #expect(origin.roadName == "Töölönlahdenkatu")
     }
 
     @Test func snapDistanceIsReportedAndFarWaypointsAreRefused() throws {

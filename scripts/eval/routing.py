@@ -1,12 +1,20 @@
 """Routing evaluation of navbus against two independent routers, OSRM and Valhalla, on the sample maps.
 
     .venv/bin/python scripts/eval/routing.py [--pairs 300] [--kotka-pairs 100] [--seed 11] [--json FILE]
+                                             [--details FILE]
 
 What it reports (issue 11's goals in brackets):
 - distance agreement with OSRM and with Valhalla: share of pairs within ±5 % and ±10 % [≥ 90 % within ±10 %];
+  every pair beyond ±10 % is put down to the first cause that applies: a different start or end road (snapped
+  points more than 15 m apart or on streets of different names), a U-turn on the way (Valhalla turns round at
+  junctions; navbus and OSRM only at dead ends), the reference driving a destination-only road through, or
+  route choice (none of these);
 - routes that drive through destination-only roads (access/vehicle/motor_vehicle/motorcar = destination,
   delivery, customers, private, permit, residents) as through traffic, i.e. with an open road before and after
-  them [0], and routes on roads cars may not use at all; the same count for OSRM's routes as a check of the check;
+  them [0], and routes on roads cars may not use at all; the same count for OSRM's and Valhalla's routes as a
+  check of the check. Open streets that the main network reaches (or leaves) only through destination-only roads
+  count as destination-only (the inside of a gated estate); those zones are computed here from the tags on a
+  node graph without turn restrictions, independently of navbus. The count by the tags alone is printed too;
 - how far each waypoint was moved onto a road, against the nearest road OSRM's `nearest` finds for a car
   [≤ nearest + 10 m];
 - on Kotka with avoidsHighways: metres of motorway on navbus's routes where OSRM with `exclude=motorway` finds a
@@ -178,11 +186,17 @@ class OSRM:
             return None
         route = answer["routes"][0]
         route["snapDistances"] = [waypoint["distance"] for waypoint in answer["waypoints"]]
+        route["snapLocations"] = [(waypoint["location"][1], waypoint["location"][0]) for waypoint in answer["waypoints"]]
+        route["snapNames"] = [waypoint.get("name", "") for waypoint in answer["waypoints"]]
         return route
 
-    def nearest_distance(self, point: tuple[float, float]) -> float | None:
+    def nearest(self, point: tuple[float, float]) -> tuple[float, tuple[float, float]] | None:
+        """The distance to the nearest car road and the point on it."""
         answer = self.get(f"/nearest/v1/driving/{point[1]},{point[0]}")
-        return answer["waypoints"][0]["distance"] if answer.get("code") == "Ok" else None
+        if answer.get("code") != "Ok":
+            return None
+        waypoint = answer["waypoints"][0]
+        return waypoint["distance"], (waypoint["location"][1], waypoint["location"][0])
 
     def close(self) -> None:
         self.process.terminate()
@@ -195,8 +209,9 @@ class Valhalla:
     def __init__(self, config: pathlib.Path):
         self.config = config
 
-    def route(self, a: tuple[float, float], b: tuple[float, float]) -> tuple[float, list[tuple[float, float]]] | None:
-        """The route's length in metres and its shape, or None without a route."""
+    def route(self, a: tuple[float, float], b: tuple[float, float]) -> dict | None:
+        """The route's length in metres, its shape, the street names it starts and ends on and whether it turns
+        round on the way (a U-turn manoeuvre), or None without a route."""
         request = {"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}], "costing": "auto",
                    "directions_options": {"units": "kilometers"}}
         answer = subprocess.run(
@@ -207,7 +222,12 @@ class Valhalla:
         except (json.JSONDecodeError, KeyError):
             return None
         shape = [point for leg in trip["legs"] for point in decode_polyline(leg["shape"])]
-        return trip["summary"]["length"] * 1000, shape
+        # Manoeuvres along the way, without the arrival; types 12 and 13 are U-turns (Valhalla's API reference).
+        manoeuvres = [m for leg in trip["legs"] for m in leg["maneuvers"] if m["type"] not in (4, 5, 6)]
+        names = [m.get("street_names") or [""] for m in manoeuvres] or [[""]]
+        return {"distance": trip["summary"]["length"] * 1000, "shape": shape,
+                "names": [names[0][0], names[-1][0]],
+                "uTurn": any(m["type"] in (12, 13) for m in manoeuvres)}
 
 
 def decode_polyline(encoded: str, precision: int = 6) -> list[tuple[float, float]]:
@@ -294,7 +314,15 @@ class OSMIndex(osmium.SimpleHandler):
         self.by_ids: dict[tuple[int, int], tuple[str, str]] = {}
         self.by_position: dict[tuple[tuple[int, int], tuple[int, int]], tuple[str, str]] = {}
         self.car_nodes: list[tuple[float, float]] = []
+        # For the zones behind destination-only roads: car segments as (a, b, forward, backward, restricted), the
+        # position of each node, and the border (nodes next to a node the extract left out, with the directions
+        # the way allows there).
+        self.segments: list[tuple[int, int, bool, bool, bool]] = []
+        self.positions: dict[int, tuple[int, int]] = {}
+        self.exits: set[int] = set()
+        self.entries: set[int] = set()
         self.apply_file(str(path), locations=True)
+        self.zone_ids, self.zone_positions = self.zones()
 
     @staticmethod
     def key(latitude: float, longitude: float) -> tuple[int, int]:
@@ -314,6 +342,109 @@ class OSMIndex(osmium.SimpleHandler):
                 self.by_position[(ka, kb)] = self.by_position[(kb, ka)] = info
         if highway in CAR_HIGHWAYS and highway not in ("motorway", "motorway_link") and info[0] == "open":
             self.car_nodes.extend((loc.lat, loc.lon) for _, loc in nodes if loc.valid())
+        if highway in CAR_HIGHWAYS and info[0] != "forbidden" and tags.get("area") != "yes":
+            oneway = tags.get("oneway")
+            implied = highway in ("motorway", "motorway_link") or tags.get("junction") in ("roundabout", "circular")
+            forward = oneway not in ("-1", "reverse")
+            backward = oneway not in ("yes", "true", "1") and not (implied and oneway not in ("no", "false", "0"))
+            restricted = info[0] == "restricted"
+            for (a, la), (b, lb) in zip(nodes, nodes[1:]):
+                if la.valid() and lb.valid():
+                    self.segments.append((a, b, forward, backward, restricted))
+                    self.positions[a], self.positions[b] = self.key(la.lat, la.lon), self.key(lb.lat, lb.lon)
+                elif la.valid():
+                    (self.exits if forward else self.entries).add(a)
+                    if forward and backward:
+                        self.entries.add(a)
+                elif lb.valid():
+                    (self.entries if forward else self.exits).add(b)
+                    if forward and backward:
+                        self.exits.add(b)
+
+    def zones(self) -> tuple[set[tuple[int, int]], set[tuple[tuple[int, int], tuple[int, int]]]]:
+        """Segments of open roads that the main network (or the world beyond the border) reaches only through
+        destination-only roads, or that reach it only through them: the inside of a gated estate, which counts as
+        destination-only. Written independently of navbus: on nodes rather than arcs, without turn restrictions."""
+        def directed(open_only: bool, zone: set[int]) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+            ahead: dict[int, list[int]] = {}
+            behind: dict[int, list[int]] = {}
+            for number, (a, b, forward, backward, restricted) in enumerate(self.segments):
+                if open_only and (restricted or number in zone):
+                    continue
+                for u, v, allowed in ((a, b, forward), (b, a, backward)):
+                    if allowed:
+                        ahead.setdefault(u, []).append(v)
+                        behind.setdefault(v, []).append(u)
+            return ahead, behind
+
+        def reach(seeds: set[int], graph: dict[int, list[int]]) -> set[int]:
+            seen, pending = set(seeds), list(seeds)
+            while pending:
+                for v in graph.get(pending.pop(), []):
+                    if v not in seen:
+                        seen.add(v)
+                        pending.append(v)
+            return seen
+
+        # The main network: the largest strongly connected set of nodes over open roads (Kosaraju).
+        ahead, behind = directed(True, set())
+        order, seen = [], set()
+        for start in ahead:
+            if start in seen:
+                continue
+            seen.add(start)
+            stack = [(start, iter(ahead.get(start, [])))]
+            while stack:
+                node, children = stack[-1]
+                child = next(children, None)
+                if child is None:
+                    order.append(node)
+                    stack.pop()
+                elif child not in seen:
+                    seen.add(child)
+                    stack.append((child, iter(ahead.get(child, []))))
+        assigned: set[int] = set()
+        main: set[int] = set()
+        for start in reversed(order):
+            if start in assigned:
+                continue
+            component, pending = {start}, [start]
+            assigned.add(start)
+            while pending:
+                for u in behind.get(pending.pop(), []):
+                    if u not in assigned:
+                        assigned.add(u)
+                        component.add(u)
+                        pending.append(u)
+            if len(component) > len(main):
+                main = component
+        all_ahead, all_behind = directed(False, set())
+        reached_at_all = reach(main | self.entries, all_ahead)
+        leaves_at_all = reach(main | self.exits, all_behind)
+        zone: set[int] = set()
+        while True:
+            ahead, behind = directed(True, zone)
+            reached_openly = reach(main | self.entries, ahead)
+            leaves_openly = reach(main | self.exits, behind)
+            added = set()
+            for number, (a, b, forward, backward, restricted) in enumerate(self.segments):
+                if restricted or number in zone:
+                    continue
+                arcs = [(u, v) for u, v, allowed in ((a, b, forward), (b, a, backward)) if allowed]
+                if (any(u in reached_at_all for u, _ in arcs) and not any(u in reached_openly for u, _ in arcs)) or (
+                        any(v in leaves_at_all for _, v in arcs) and not any(v in leaves_openly for _, v in arcs)):
+                    added.add(number)
+            if not added:
+                break
+            zone |= added
+        ids = {(a, b) for number in zone for a, b in [self.segments[number][:2]]}
+        ids |= {(b, a) for a, b in ids}
+        return ids, {(self.positions[a], self.positions[b]) for a, b in ids}
+
+
+def with_zones(access: list[str], in_zone: list[bool]) -> list[str]:
+    """The access of each segment, counting the streets behind destination-only roads as destination-only."""
+    return ["restricted" if zone and value == "open" else value for value, zone in zip(access, in_zone)]
 
 
 def through_traffic(access: list[str]) -> bool:
@@ -330,15 +461,17 @@ def through_traffic(access: list[str]) -> bool:
     return False
 
 
-def navbus_segments(route: dict, index: OSMIndex) -> list[tuple[str, str, float]]:
-    """(access, highway, metres) per geometry segment of a navbus route whose ends are OSM nodes."""
+def navbus_segments(route: dict, index: OSMIndex) -> list[tuple[str, str, float, bool]]:
+    """(access, highway, metres, behind a destination-only road) per geometry segment of a navbus route whose ends
+    are OSM nodes."""
     result = []
     for leg in route["legs"]:
         positions = leg["geometry"]["coordinates"]
         for (lon_a, lat_a), (lon_b, lat_b) in zip(positions, positions[1:]):
-            info = index.by_position.get((index.key(lat_a, lon_a), index.key(lat_b, lon_b)))
+            key = (index.key(lat_a, lon_a), index.key(lat_b, lon_b))
+            info = index.by_position.get(key)
             if info is not None:
-                result.append((*info, haversine((lat_a, lon_a), (lat_b, lon_b))))
+                result.append((*info, haversine((lat_a, lon_a), (lat_b, lon_b)), key in index.zone_positions))
     return result
 
 
@@ -373,6 +506,36 @@ def share(values: list[float], tolerance: float) -> float:
 # --- the evaluations ----------------------------------------------------------------------------------------
 
 
+def disagreement_causes(records: list[dict], router: str, reference: str) -> dict:
+    """Why `router`'s route is more than 10 % longer or shorter than `reference`'s, pair by pair, the first that
+    applies: the two start or end on different roads (snapped points more than 15 m apart, or on streets of
+    different names), one of them turns round on the way (Valhalla makes U-turns at junctions; navbus and OSRM
+    only at dead ends), the reference drives a destination-only road through, or none of these (the routes differ
+    in which streets they prefer)."""
+    causes = {"pairs": 0, "differentStartOrEnd": 0, "uTurn": 0, "referenceThroughTraffic": 0, "routeChoice": 0,
+              "examples": []}
+    for record in records:
+        mine, theirs = record.get(router), record.get(reference)
+        if not mine or not theirs or theirs["distance"] <= 0 or abs(mine["distance"] / theirs["distance"] - 1) <= 0.10:
+            continue
+        causes["pairs"] += 1
+        apart = max(haversine(p, q) for p, q in zip(mine["ends"], theirs["ends"]))
+        if apart > 15 or mine["names"] != theirs["names"]:
+            cause = "differentStartOrEnd"
+        elif mine.get("uTurn") or theirs.get("uTurn"):
+            cause = "uTurn"
+        elif theirs["throughTraffic"]:
+            cause = "referenceThroughTraffic"
+        else:
+            cause = "routeChoice"
+        causes[cause] += 1
+        if len(causes["examples"]) < 12:
+            causes["examples"].append({"pair": record["pair"], "cause": cause,
+                                       "ratio": round(mine["distance"] / theirs["distance"], 3),
+                                       "endsApartMetres": round(apart), "names": [mine["names"], theirs["names"]]})
+    return causes
+
+
 def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
     map_path = ROOT / "maps" / "helsinki.osm.pbf"
     index = OSMIndex(map_path)
@@ -380,85 +543,99 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
     valhalla = Valhalla(prepare_valhalla(map_path))
     navbus = Navbus(map_path, binaries)
     pairs = random_pairs(index, args.pairs, args.seed)
-    nav_osrm, nav_valhalla, valhalla_osrm, nav_valhalla_legal = [], [], [], []
     statuses: dict[str, int] = {}
-    through, forbidden, osrm_through, valhalla_through = [], [], [], []
-    snaps, snap_excess = 0, []
-    routed_snaps, routed_snap_excess = 0, []
-    excess_by_role, excess_unroutable_by_osrm = {"origin": 0, "destination": 0}, 0
-    osrm_missing = valhalla_missing = 0
+    records: list[dict] = []
+    snap_excess, routed_snap_excess = [], []
     try:
         for number, (a, b) in enumerate(pairs):
+            record: dict = {"pair": number, "from": a, "to": b}
             answer = navbus.route(a, b)
+            record["navbusStatus"] = answer["routeStatus"]
+            record["navbusMessage"] = answer.get("message")
             statuses[answer["routeStatus"]] = statuses.get(answer["routeStatus"], 0) + 1
+            snapped = answer.get("waypoints") or []
+            record["navbusWaypoints"] = snapped
+            record["osrmNearest"] = [osrm.nearest(point) for point in (a, b)]
             reference = osrm.route(a, b)
-            valhalla_route = valhalla.route(a, b)
-            other = valhalla_route[0] if valhalla_route else None
-            if valhalla_route:
-                shape = valhalla_route[1]
-                access = [index.by_position.get((index.key(*p), index.key(*q)), ("open", ""))[0]
-                          for p, q in zip(shape, shape[1:])]
-                if through_traffic(access):
-                    valhalla_through.append(number)
-            osrm_missing += reference is None
-            valhalla_missing += other is None
-            for role, (point, snapped) in enumerate(zip((a, b), answer.get("waypoints") or [])):
-                nearest = osrm.nearest_distance(point)
-                if nearest is not None:
-                    snaps += 1
-                    excess = snapped["distanceMeters"] - nearest
-                    if excess > 10:
-                        snap_excess.append((round(excess), point))
-                        excess_by_role["origin" if role == 0 else "destination"] += 1
-                        excess_unroutable_by_osrm += reference is None
-                # Where OSRM could route the pair, its own snap is onto a road the route can use.
-                if reference is not None:
-                    routed_snaps += 1
-                    if snapped["distanceMeters"] - reference["snapDistances"][role] > 10:
-                        routed_snap_excess.append((round(snapped["distanceMeters"] - reference["snapDistances"][role]), point))
             if reference is not None:
                 nodes = reference["legs"][0]["annotation"]["nodes"]
                 access = [index.by_ids.get((x, y), ("open", ""))[0] for x, y in zip(nodes, nodes[1:])]
-                if through_traffic(access):
-                    osrm_through.append(number)
-            if answer["routeStatus"] != "OK":
-                continue
-            route = answer["routes"][0]
-            segments = navbus_segments(route, index)
-            if through_traffic([s[0] for s in segments]):
-                through.append((number, a, b))
-            if any(s[0] == "forbidden" for s in segments):
-                forbidden.append((number, a, b))
-            if reference is not None and reference["distance"] > 0:
-                nav_osrm.append(route["distanceMeters"] / reference["distance"])
-            if other:
-                nav_valhalla.append(route["distanceMeters"] / other)
-                if not valhalla_through or valhalla_through[-1] != number:
-                    nav_valhalla_legal.append(route["distanceMeters"] / other)
-            if reference is not None and other:
-                valhalla_osrm.append(other / reference["distance"])
+                zones = [(x, y) in index.zone_ids for x, y in zip(nodes, nodes[1:])]
+                record["osrm"] = {"distance": reference["distance"], "ends": reference["snapLocations"],
+                                  "names": reference["snapNames"], "snapDistances": reference["snapDistances"],
+                                  "throughTraffic": through_traffic(with_zones(access, zones)),
+                                  "throughTrafficByTagsAlone": through_traffic(access)}
+            valhalla_route = valhalla.route(a, b)
+            if valhalla_route:
+                shape = valhalla_route["shape"]
+                keys = [(index.key(*p), index.key(*q)) for p, q in zip(shape, shape[1:])]
+                access = [index.by_position.get(key, ("open", ""))[0] for key in keys]
+                zones = [key in index.zone_positions for key in keys]
+                record["valhalla"] = {"distance": valhalla_route["distance"], "ends": [shape[0], shape[-1]],
+                                      "names": valhalla_route["names"], "uTurn": valhalla_route["uTurn"],
+                                      "throughTraffic": through_traffic(with_zones(access, zones)),
+                                      "throughTrafficByTagsAlone": through_traffic(access)}
+            for role, (point, waypoint) in enumerate(zip((a, b), snapped)):
+                nearest = record["osrmNearest"][role]
+                if nearest is not None and waypoint["distanceMeters"] - nearest[0] > 10:
+                    snap_excess.append({"pair": number, "role": "origin" if role == 0 else "destination",
+                                        "excess": round(waypoint["distanceMeters"] - nearest[0]), "point": point,
+                                        "navbusStatus": answer["routeStatus"], "osrmRouted": reference is not None})
+                # Where OSRM could route the pair, its own snap is onto a road the route can use.
+                if reference is not None and waypoint["distanceMeters"] - reference["snapDistances"][role] > 10:
+                    routed_snap_excess.append((round(waypoint["distanceMeters"] - reference["snapDistances"][role]), point))
+            if answer["routeStatus"] == "OK":
+                route = answer["routes"][0]
+                segments = navbus_segments(route, index)
+                record["navbus"] = {"distance": route["distanceMeters"],
+                                    "ends": [(w["latitude"], w["longitude"]) for w in snapped],
+                                    "names": [w.get("roadName") or "" for w in snapped],
+                                    "throughTraffic": through_traffic(with_zones([s[0] for s in segments],
+                                                                                 [s[3] for s in segments])),
+                                    "throughTrafficByTagsAlone": through_traffic([s[0] for s in segments]),
+                                    "forbidden": any(s[0] == "forbidden" for s in segments)}
+            records.append(record)
     finally:
         navbus.close()
         osrm.close()
+    if args.details:
+        pathlib.Path(args.details).write_text(json.dumps(records, indent=1) + "\n")
+
+    def agreement(first: str, second: str, keep=lambda record: True) -> dict:
+        ratios = [r[first]["distance"] / r[second]["distance"] for r in records
+                  if r.get(first) and r.get(second) and r[second]["distance"] > 0 and keep(r)]
+        return {"pairs": len(ratios), "within5": share(ratios, 0.05), "within10": share(ratios, 0.10)}
+
+    def count(router: str, key: str) -> int:
+        return sum(1 for r in records if r.get(router, {}).get(key))
+
+    snaps = sum(1 for r in records for role in range(len(r["navbusWaypoints"])) if r["osrmNearest"][role] is not None)
     return {
         "pairs": len(pairs), "seed": args.seed, "navbusStatuses": statuses,
-        "osrmNoRoute": osrm_missing, "valhallaNoRoute": valhalla_missing,
-        "navbusVsOsrm": {"pairs": len(nav_osrm), "within5": share(nav_osrm, 0.05), "within10": share(nav_osrm, 0.10)},
-        "navbusVsValhalla": {"pairs": len(nav_valhalla), "within5": share(nav_valhalla, 0.05),
-                             "within10": share(nav_valhalla, 0.10)},
-        "navbusVsValhallaWhereValhallaIsLegal": {
-            "pairs": len(nav_valhalla_legal), "within5": share(nav_valhalla_legal, 0.05),
-            "within10": share(nav_valhalla_legal, 0.10)},
-        "valhallaVsOsrm": {"pairs": len(valhalla_osrm), "within5": share(valhalla_osrm, 0.05),
-                           "within10": share(valhalla_osrm, 0.10)},
-        "navbusThroughTrafficOnRestricted": len(through), "throughTrafficExamples": through[:5],
-        "navbusOnForbiddenRoads": len(forbidden), "forbiddenExamples": forbidden[:5],
-        "osrmThroughTrafficOnRestricted": len(osrm_through),
-        "valhallaThroughTrafficOnRestricted": len(valhalla_through),
+        "osrmNoRoute": sum(1 for r in records if not r.get("osrm")),
+        "valhallaNoRoute": sum(1 for r in records if not r.get("valhalla")),
+        "navbusVsOsrm": agreement("navbus", "osrm"),
+        "navbusVsValhalla": agreement("navbus", "valhalla"),
+        "navbusVsValhallaWhereValhallaIsLegal": agreement(
+            "navbus", "valhalla", lambda r: not r["valhalla"]["throughTraffic"]),
+        "valhallaVsOsrm": agreement("valhalla", "osrm"),
+        "disagreementNavbusOsrm": disagreement_causes(records, "navbus", "osrm"),
+        "disagreementNavbusValhalla": disagreement_causes(records, "navbus", "valhalla"),
+        "disagreementValhallaOsrm": disagreement_causes(records, "valhalla", "osrm"),
+        "navbusThroughTrafficOnRestricted": count("navbus", "throughTraffic"),
+        "throughTrafficExamples": [r["pair"] for r in records if r.get("navbus", {}).get("throughTraffic")][:5],
+        "navbusOnForbiddenRoads": count("navbus", "forbidden"),
+        "navbusThroughTrafficByTagsAlone": count("navbus", "throughTrafficByTagsAlone"),
+        "osrmThroughTrafficOnRestricted": count("osrm", "throughTraffic"),
+        "osrmThroughTrafficByTagsAlone": count("osrm", "throughTrafficByTagsAlone"),
+        "valhallaThroughTrafficByTagsAlone": count("valhalla", "throughTrafficByTagsAlone"),
+        "segmentsBehindDestinationOnlyRoads": len(index.zone_ids) // 2,
+        "valhallaThroughTrafficOnRestricted": count("valhalla", "throughTraffic"),
         "snappedWaypoints": snaps, "snappedFartherThanNearestPlus10m": len(snap_excess),
-        "snapExamples": sorted(snap_excess, reverse=True)[:5],
-        "snappedFartherByRole": excess_by_role, "snappedFartherWhereOsrmFindsNoRoute": excess_unroutable_by_osrm,
-        "snappedWaypointsOsrmRouted": routed_snaps,
+        "snapExamples": sorted(snap_excess, key=lambda e: -e["excess"])[:8],
+        "snappedFartherByRole": {role: sum(1 for e in snap_excess if e["role"] == role) for role in ("origin", "destination")},
+        "snappedFartherWhereOsrmFindsNoRoute": sum(1 for e in snap_excess if not e["osrmRouted"]),
+        "snappedWaypointsOsrmRouted": 2 * sum(1 for r in records if r.get("osrm") and r["navbusWaypoints"]),
         "snappedFartherThanOsrmRouteSnapPlus10m": len(routed_snap_excess),
         "routedSnapExamples": sorted(routed_snap_excess, reverse=True)[:5],
     }
@@ -514,6 +691,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"), help="directory of navbus-navigator")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--details", help="also write every Helsinki pair (snaps, distances, legality) to this file")
     args = parser.parse_args()
     binaries = pathlib.Path(args.bin)
     if not (binaries / "navbus-navigator").exists():
@@ -537,9 +715,17 @@ def main() -> int:
         f"({h['navbusVsValhallaWhereValhallaIsLegal']['pairs']} pairs)",
         f"  distance Valhalla/OSRM   within ±5 %: {h['valhallaVsOsrm']['within5']:.1f} %, "
         f"±10 %: {h['valhallaVsOsrm']['within10']:.1f} % ({h['valhallaVsOsrm']['pairs']} pairs)",
+        *[f"  beyond ±10 % {label}: {c['pairs']} pairs: different start or end road {c['differentStartOrEnd']}, "
+          f"a U-turn on the way {c['uTurn']}, reference drives a destination-only road through {c['referenceThroughTraffic']}, "
+          f"route choice {c['routeChoice']}"
+          for label, c in (("navbus/OSRM", h["disagreementNavbusOsrm"]), ("navbus/Valhalla", h["disagreementNavbusValhalla"]),
+                           ("Valhalla/OSRM", h["disagreementValhallaOsrm"]))],
         f"  through traffic on destination-only roads: navbus {h['navbusThroughTrafficOnRestricted']} [goal 0], "
         f"OSRM {h['osrmThroughTrafficOnRestricted']}, Valhalla {h['valhallaThroughTrafficOnRestricted']}; "
         f"navbus on roads closed to cars: {h['navbusOnForbiddenRoads']}",
+        f"    (streets behind destination-only roads count as destination-only: {h['segmentsBehindDestinationOnlyRoads']} "
+        f"segments; by the access tags alone: navbus {h['navbusThroughTrafficByTagsAlone']}, "
+        f"OSRM {h['osrmThroughTrafficByTagsAlone']}, Valhalla {h['valhallaThroughTrafficByTagsAlone']})",
         f"  waypoints snapped more than 10 m farther than OSRM's nearest car road: "
         f"{h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} [goal 0] ({h['snappedFartherByRole']}, "
         f"OSRM finds no route for {h['snappedFartherWhereOsrmFindsNoRoute']} of those pairs); more than 10 m farther than "

@@ -49,8 +49,9 @@ public struct RoadGraph: Sendable {
 
     /// Travel-mode bits per arc; 0 when nobody may use it.
     package var arcModes: [UInt8]
-    /// Travel-mode bits per arc for which the arc is destination-only (`access=destination`, `private`, …):
-    /// a leg may use it only in its first and last stretch, never as through traffic (``ThroughTrafficRule``).
+    /// Travel-mode bits per arc for which the arc is destination-only (`access=destination`, `private`, …, or
+    /// behind such roads: ``DestinationOnlyZones``): a leg may use it only in its first and last stretch, never as
+    /// through traffic (``ThroughTrafficRule``).
     package var arcRestrictedModes: [UInt8]
     /// Free-flow motor speed per arc in km/h.
     package var arcMotorSpeeds: [Float]
@@ -77,6 +78,8 @@ public struct RoadGraph: Sendable {
 
     /// Traffic lights and stop signs at road nodes.
     public package(set) var nodeAttributes = NodeAttributeTable()
+    /// Nodes where roads run on beyond the edge of the map.
+    public package(set) var mapEdges = MapEdgeTable()
 
     package init(
         latitudes: [Double], longitudes: [Double], nodeOSMIDs: [Int64], segmentEnds: [UInt32],

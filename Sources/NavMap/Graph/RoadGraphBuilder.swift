@@ -28,6 +28,8 @@ public struct RoadGraphBuilder {
     private var wayByOSMID: [Int64: Int] = [:]
     private var restrictions: [RoadGraph.TurnRestriction] = []
     private var nodeAttributes: [UInt32: NodeAttributes] = [:]
+    /// Border nodes: where a way runs on to a node the extract does not contain (``MapEdgeTable``).
+    private var mapEdges: [UInt32: (exits: UInt8, entries: UInt8)] = [:]
 
     /// Builds the graph for `data`.
     /// - Throws: ``MapError`` with code `noRoads` when no way is usable by any travel mode.
@@ -47,6 +49,8 @@ public struct RoadGraphBuilder {
         builder.resolve(data.restrictions, in: graph)
         graph = builder.makeGraph(restrictions: builder.restrictions)
         graph.nodeAttributes = NodeAttributeTable(builder.nodeAttributes)
+        graph.mapEdges = MapEdgeTable(builder.mapEdges)
+        DestinationOnlyZones.mark(in: &graph)
         progress?(MapImportProgress(phase: .done, processed: data.ways.count))
         return graph
     }
@@ -82,14 +86,22 @@ public struct RoadGraphBuilder {
         var positions: [(node: UInt32?, segment: UInt32?)] = []
         positions.reserveCapacity(way.nodeIDs.count)
         var previous: (index: UInt32, node: OSMData.Node)?
+        var afterGap = false
         for id in way.nodeIDs {
             guard let node = nodes[id] else {
+                // The way runs on beyond the map's edge: along the way the last node before the gap leads out.
+                if let from = previous { markEdge(from.index, exits: rules.forwardModes, entries: rules.backwardModes) }
                 positions.append((nil, nil))
                 previous = nil
+                afterGap = true
                 continue
             }
             let index = graphNode(id, node)
             positions.append((index, nil))
+            if afterGap {
+                markEdge(index, exits: rules.backwardModes, entries: rules.forwardModes)
+                afterGap = false
+            }
             defer { previous = (index, node) }
             guard let from = previous, from.index != index else { continue }
             var segmentFlags = flags
@@ -117,6 +129,11 @@ public struct RoadGraphBuilder {
         waySegmentOffsets.append(UInt32(segmentLengths.count))
         wayPositions.append(positions)
         wayByOSMID[way.id] = Int(wayIndex)
+    }
+
+    private mutating func markEdge(_ node: UInt32, exits: UInt8, entries: UInt8) {
+        let known = mapEdges[node] ?? (0, 0)
+        mapEdges[node] = (known.exits | exits, known.entries | entries)
     }
 
     private mutating func appendSegment(
@@ -264,6 +281,8 @@ public struct RoadGraphBuilder {
             latitudes.append(latitudes[Int(original)])
             longitudes.append(longitudes[Int(original)])
             nodeOSMIDs.append(nodeOSMIDs[Int(original)])
+            // The copy stands for the same place, so a road beyond the map's edge goes on from it as well.
+            if let edge = mapEdges[original] { mapEdges[copy] = edge }
             let copyArc = appendCopy(of: Int(arc), from: previousCopy, to: copy, modes: modes)
             if firstCopyArc == nil { firstCopyArc = copyArc }
             let isLast = i == path.count - 1

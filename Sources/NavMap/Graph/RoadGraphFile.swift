@@ -8,9 +8,11 @@ import Foundation
 public enum RoadGraphFile {
     public static let magic = Array("NAVGRAPH".utf8)
     /// Version 2 added the per-arc destination-only modes after the arc modes; version 3 appended the node
-    /// attributes (traffic lights, stop signs) after the turn restrictions. Older files are refused with
-    /// `versionMismatch`, and the navigator then imports the map again.
-    public static let formatVersion: UInt32 = 3
+    /// attributes (traffic lights, stop signs) after the turn restrictions; version 4 appended the map's edge
+    /// (border nodes with their exit and entry modes) and counts streets behind destination-only roads as
+    /// destination-only (``DestinationOnlyZones``). Older files are refused with `versionMismatch`, and the
+    /// navigator then imports the map again.
+    public static let formatVersion: UInt32 = 4
     static let headerSize = 32
 
     /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
@@ -41,6 +43,9 @@ public enum RoadGraphFile {
         payload.append(graph.restrictions.map(\.modes))
         payload.append(graph.nodeAttributes.nodes)
         payload.append(graph.nodeAttributes.bits)
+        payload.append(graph.mapEdges.nodes)
+        payload.append(graph.mapEdges.exitModes)
+        payload.append(graph.mapEdges.entryModes)
 
         var header = BinaryWriter()
         header.bytes.append(contentsOf: magic)
@@ -125,6 +130,9 @@ public enum RoadGraphFile {
             let modes: [UInt8] = try reader.array()
             let attributeNodes: [UInt32] = try reader.array()
             let attributeBits: [UInt8] = try reader.array()
+            let edgeNodes: [UInt32] = try reader.array()
+            let edgeExits: [UInt8] = try reader.array()
+            let edgeEntries: [UInt8] = try reader.array()
             let nodeCount = latitudes.count
             let segmentCount = segmentLengths.count
             let consistent =
@@ -141,7 +149,9 @@ public enum RoadGraphFile {
                 && waySegmentOffsets.allSatisfy { Int($0) <= segmentCount }
                 && fromArcs.allSatisfy { Int($0) < arcModes.count } && toArcs.allSatisfy { Int($0) < arcModes.count }
             guard consistent,
-                let nodeAttributes = NodeAttributeTable(nodes: attributeNodes, bits: attributeBits, nodeCount: nodeCount)
+                let nodeAttributes = NodeAttributeTable(nodes: attributeNodes, bits: attributeBits, nodeCount: nodeCount),
+                let mapEdges = MapEdgeTable(
+                    nodes: edgeNodes, exitModes: edgeExits, entryModes: edgeEntries, nodeCount: nodeCount)
             else { throw MapError(.corrupt, path: path, "array sizes do not agree") }
             let restrictions = (0..<fromArcs.count).map {
                 RoadGraph.TurnRestriction(fromArc: fromArcs[$0], toArc: toArcs[$0], modes: modes[$0])
@@ -154,6 +164,7 @@ public enum RoadGraphFile {
                 arcSpeedLimits: limits, wayOSMIDs: wayOSMIDs, wayNames: wayNames, wayRefs: wayRefs,
                 wayClasses: wayClasses, waySegmentOffsets: waySegmentOffsets, restrictions: restrictions)
             graph.nodeAttributes = nodeAttributes
+            graph.mapEdges = mapEdges
             return graph
         }
     }

@@ -184,15 +184,29 @@ public struct WayRules: Equatable, Sendable {
     }
 
     /// The access a mode has to a way: the class default, overridden by each access key from the most general
-    /// to the most specific. A private service road (a driveway) is forbidden outright, as in OSRM, which never
-    /// starts or ends a route on one.
+    /// to the most specific.
+    ///
+    /// Three rules keep motor vehicles off ways that are not roads, where OSRM's `car.lua` and the OSM access
+    /// scheme agree:
+    /// - On a class the mode may not use by default (a footway, a pedestrian street, a track), only a key for that
+    ///   kind of vehicle opens it (`motor_vehicle=yes`); the general `access=yes` or `access=permissive` of a
+    ///   pedestrian tunnel is meant for those who may use the way anyway, so it can close a way but never open one.
+    /// - The destination-only values open nothing either: `motorcar=private` on a pedestrian square does not make
+    ///   it a car park (OSRM treats them as restricted on car road classes only).
+    /// - A private service road (a driveway) is forbidden outright, as in OSRM, which never starts or ends a route
+    ///   on one; so is `service=emergency_access`, and for motor vehicles any `area=yes` (a square is no road).
     static func access(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool)
         -> Access
     {
-        var access: Access = defaultAccess(mode: mode, highwayClass: highwayClass, motorroad: motorroad) ? .allowed : .forbidden
+        let openByDefault = defaultAccess(mode: mode, highwayClass: highwayClass, motorroad: motorroad)
+        if mode.isMotorized && (tags["area"] == "yes" || tags["service"] == "emergency_access") { return .forbidden }
+        var access: Access = openByDefault ? .allowed : .forbidden
         var privateValue = false
         for key in accessKeys(mode) {
             guard let value = tags[key], let decision = accessDecision(list: value, mode: mode) else { continue }
+            if !openByDefault && decision != .forbidden && (key == "access" || decision == .destinationOnly) {
+                continue
+            }
             access = decision
             privateValue = value == "private"
         }

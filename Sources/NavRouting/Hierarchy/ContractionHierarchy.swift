@@ -229,6 +229,36 @@ public struct ContractionHierarchy: Sendable {
         Self.edgeIndex(from: low, to: high, upperOffsets: upperOffsets, upperTargets: upperTargets)
     }
 
+    /// The shape that decides query and customization cost: edges per vertex, and the elimination-tree
+    /// ancestors (vertices and their upward edges) a query from one vertex visits.
+    public struct Shape: Sendable {
+        public var edgesPerVertex: Double
+        public var treeHeight: Int
+        public var meanSearchVertices: Double
+        public var meanSearchEdges: Double
+        public var maximumSearchEdges: Int
+    }
+
+    public var shape: Shape {
+        let n = vertexCount
+        guard n > 0 else {
+            return Shape(edgesPerVertex: 0, treeHeight: 0, meanSearchVertices: 0, meanSearchEdges: 0, maximumSearchEdges: 0)
+        }
+        var depth = [UInt32](repeating: 0, count: n)
+        var edges = [UInt64](repeating: 0, count: n)
+        // A parent ranks above its child, so walking down from the top finds every parent done.
+        for r in stride(from: n - 1, through: 0, by: -1) {
+            let own = UInt64(upperOffsets[r + 1] - upperOffsets[r])
+            let p = parent[r]
+            depth[r] = p == Self.noRank ? 1 : depth[Int(p)] + 1
+            edges[r] = own + (p == Self.noRank ? 0 : edges[Int(p)])
+        }
+        return Shape(
+            edgesPerVertex: Double(edgeCount) / Double(n), treeHeight: Int(depth.max() ?? 0),
+            meanSearchVertices: Double(depth.reduce(0) { $0 + UInt64($1) }) / Double(n),
+            meanSearchEdges: Double(edges.reduce(0, +)) / Double(n), maximumSearchEdges: Int(edges.max() ?? 0))
+    }
+
     /// The lower end (a rank) of edge `edge`.
     func lowerEnd(ofEdge edge: Int) -> Int {
         var low = 0
@@ -241,3 +271,4 @@ public struct ContractionHierarchy: Sendable {
         return low
     }
 }
+

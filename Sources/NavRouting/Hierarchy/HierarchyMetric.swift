@@ -21,6 +21,14 @@ final class HierarchyMetric: Sendable {
     let upMiddle: [UInt32]
     let downMiddle: [UInt32]
 
+    /// A metric read back from a ``HierarchyMetricFile``.
+    init(up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32]) {
+        self.up = up
+        self.down = down
+        self.upMiddle = upMiddle
+        self.downMiddle = downMiddle
+    }
+
     /// - Parameter search: the reference search whose arc prices and turn rules the metric takes.
     init(hierarchy: ContractionHierarchy, search: ShortestPathSearch) {
         let m = hierarchy.edgeCount
@@ -53,67 +61,10 @@ final class HierarchyMetric: Sendable {
         }
         var upMiddle = [UInt32](repeating: Self.noMiddle, count: m)
         var downMiddle = [UInt32](repeating: Self.noMiddle, count: m)
-        Self.relaxTriangles(
-            offsets: hierarchy.upperOffsets, targets: hierarchy.upperTargets, up: &up, down: &down,
-            upMiddle: &upMiddle, downMiddle: &downMiddle)
+        TriangleSweep(hierarchy: hierarchy).run(up: &up, down: &down, upMiddle: &upMiddle, downMiddle: &downMiddle)
         self.up = up
         self.down = down
         self.upMiddle = upMiddle
         self.downMiddle = downMiddle
-    }
-
-    private static func relaxTriangles(
-        offsets: [UInt32], targets: [UInt32], up: inout [UInt32], down: inout [UInt32], upMiddle: inout [UInt32],
-        downMiddle: inout [UInt32]
-    ) {
-        let n = offsets.count - 1
-        offsets.withUnsafeBufferPointer { offsets in
-            targets.withUnsafeBufferPointer { targets in
-                up.withUnsafeMutableBufferPointer { up in
-                    down.withUnsafeMutableBufferPointer { down in
-                        upMiddle.withUnsafeMutableBufferPointer { upMiddle in
-                            downMiddle.withUnsafeMutableBufferPointer { downMiddle in
-                                for v in 0..<n {
-                                    let start = Int(offsets[v])
-                                    let end = Int(offsets[v + 1])
-                                    for i in start..<end {
-                                        // v→u is up[i], u→v is down[i].
-                                        let fromU = down[i]
-                                        let toU = up[i]
-                                        if fromU == infinity && toU == infinity { continue }
-                                        let u = Int(targets[i])
-                                        var p = Int(offsets[u])
-                                        let pEnd = Int(offsets[u + 1])
-                                        for j in (i + 1)..<end {
-                                            let w = targets[j]
-                                            while p < pEnd && targets[p] < w { p += 1 }
-                                            // Chordality puts every w above v beside u as well; a damaged
-                                            // topology only loses the triangle, never reads out of bounds.
-                                            guard p < pEnd && targets[p] == w else { continue }
-                                            let toW = up[j]
-                                            let fromW = down[j]
-                                            if fromU != infinity && toW != infinity {
-                                                let c = UInt64(fromU) + UInt64(toW)
-                                                if c < UInt64(up[p]) {
-                                                    up[p] = UInt32(min(c, UInt64(infinity - 1)))
-                                                    upMiddle[p] = UInt32(v)
-                                                }
-                                            }
-                                            if toU != infinity && fromW != infinity {
-                                                let c = UInt64(fromW) + UInt64(toU)
-                                                if c < UInt64(down[p]) {
-                                                    down[p] = UInt32(min(c, UInt64(infinity - 1)))
-                                                    downMiddle[p] = UInt32(v)
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 }

@@ -78,6 +78,21 @@ final class MetricCache: @unchecked Sendable {
         return nil
     }
 
+    /// Whether `key` under `traffic` is customized and kept, so a request with them needs no customization.
+    func contains(_ key: Key, traffic: TrafficSpeedFactors) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[key]?.traffic == traffic
+    }
+
+    /// Takes a metric customized earlier (saved with the map) for `key` without traffic.
+    func seed(_ metric: HierarchyMetric, for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        uses += 1
+        store((nil, metric), for: key, traffic: TrafficSpeedFactors())
+    }
+
     private func store(_ customized: Customized, for key: Key, traffic: TrafficSpeedFactors) {
         entries[key] = nil
         if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {

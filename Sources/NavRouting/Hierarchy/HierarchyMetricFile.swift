@@ -1,0 +1,83 @@
+public import NavCore
+import NavMap
+
+/// A customized metric saved beside the hierarchy (`MAP.navgraph.cch.metric`): the weights of the default
+/// travel mode without avoid flags or traffic, so that a navigator answers its first request without
+/// customizing (tens of seconds at a million nodes). Versioned and checksummed like the graph file, and
+/// tied to its hierarchy by ``HierarchyMetricFile/identity(of:)`` (the graph's fingerprint and the order):
+/// a metric for another map, another hierarchy or another travel mode is refused, and the router customizes
+/// as it would without the file. Requests with traffic or avoid flags are customized on demand as before.
+public enum HierarchyMetricFile {
+    public static let magic = Array("NAVCCHM\u{0}".utf8)
+    /// Raised whenever the costs a metric holds change meaning (turn costs, access rules), so that files
+    /// written by another build are customized again instead of trusted.
+    public static let formatVersion: UInt32 = 1
+
+    /// Where the saved metric for the graph file at `graphPath` lives.
+    public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }
+
+    /// The saved metric: which mode it is for and its weights.
+    public struct Saved: Sendable {
+        public let travelMode: TravelMode
+        let identity: UInt64
+        let metric: HierarchyMetric
+    }
+
+    /// Ties a metric to one hierarchy: the order determines the contracted topology, so the graph's
+    /// fingerprint and a checksum of the order identify the edges the weights belong to.
+    static func identity(of hierarchy: ContractionHierarchy) -> UInt64 {
+        var writer = BinaryWriter()
+        writer.appendScalar(hierarchy.graphFingerprint)
+        writer.appendScalar(UInt64(hierarchy.edgeCount))
+        writer.append(hierarchy.arcOfRank)
+        return RoadGraphFile.checksum(writer.bytes)
+    }
+
+    /// Writes `saved` to `path` atomically.
+    /// - Throws: ``MapError`` (`ioFailure`).
+    public static func write(_ saved: Saved, to path: String) throws {
+        var payload = BinaryWriter()
+        payload.appendScalar(saved.identity)
+        payload.appendScalar(saved.travelMode.bit)
+        payload.append(saved.metric.up)
+        payload.append(saved.metric.down)
+        payload.append(saved.metric.upMiddle)
+        payload.append(saved.metric.downMiddle)
+        try ChecksummedFile.write(
+            payload: payload.bytes, magic: magic, version: formatVersion, kind: "hierarchy metric", to: path)
+    }
+
+    /// Reads a saved metric and checks that it belongs to `hierarchy`.
+    /// - Throws: ``MapError``: `fileNotFound`, `truncated`, `corrupt` (bad magic, checksum or structure, or
+    ///   made for another hierarchy), `versionMismatch`.
+    public static func read(path: String, for hierarchy: ContractionHierarchy) throws -> Saved {
+        let expected = identity(of: hierarchy)
+        return try ChecksummedFile.read(path: path, magic: magic, version: formatVersion, kind: "hierarchy metric") {
+            reader in
+            let identity: UInt64 = try reader.scalar()
+            guard identity == expected else {
+                throw MapError(.corrupt, path: path, "the metric was made for another hierarchy; prepare the map again")
+            }
+            let modeBit: UInt8 = try reader.scalar()
+            guard let mode = TravelMode.allCases.first(where: { $0.bit == modeBit }) else {
+                throw MapError(.corrupt, path: path, "unknown travel mode \(modeBit)")
+            }
+            let up: [UInt32] = try reader.array()
+            let down: [UInt32] = try reader.array()
+            let upMiddle: [UInt32] = try reader.array()
+            let downMiddle: [UInt32] = try reader.array()
+            let edges = hierarchy.edgeCount
+            let vertices = UInt32(hierarchy.vertexCount)
+            // Unpacking looks middles up as ranks; anything else would send it out of bounds.
+            guard up.count == edges, down.count == edges, upMiddle.count == edges, downMiddle.count == edges,
+                upMiddle.allSatisfy({ $0 == HierarchyMetric.noMiddle || $0 < vertices }),
+                downMiddle.allSatisfy({ $0 == HierarchyMetric.noMiddle || $0 < vertices })
+            else {
+                throw MapError(.corrupt, path: path, "the metric's arrays do not fit the hierarchy")
+            }
+            return Saved(
+                travelMode: mode, identity: identity,
+                metric: HierarchyMetric(up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle))
+        }
+    }
+}
