@@ -11,7 +11,7 @@ vehicle=${NAVBUS_DEMO_VEHICLE:-default}
 speed=${NAVBUS_DEMO_SPEED_MULTIPLIER:-20}
 leg_timeout=${NAVBUS_DEMO_TIMEOUT:-300}
 health_timeout=${NAVBUS_DEMO_HEALTH_TIMEOUT:-300}
-waypoints='[{"title":"Kamppi","latitude":60.1689,"longitude":24.9316},{"title":"Senate Square","latitude":60.1694,"longitude":24.9524}]'
+waypoints='[{"title":"Kamppi","latitude":60.1689,"longitude":24.9316},{"title":"Senate Square","latitude":60.1695,"longitude":24.9520}]'
 
 say() { echo "demo-trip: $*" >&2; }
 fail() { say "$*"; exit 1; }

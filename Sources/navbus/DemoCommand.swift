@@ -36,7 +36,7 @@ enum DemoCommand: CLICommand {
     static let origin = Waypoint(title: "Rautatientori", latitude: 60.1712, longitude: 24.9433)
     static let stops = [
         Waypoint(title: "Kamppi", latitude: 60.1689, longitude: 24.9316),
-        Waypoint(title: "Senate Square", latitude: 60.1694, longitude: 24.9524),
+        Waypoint(title: "Senate Square", latitude: 60.1695, longitude: 24.9520),
     ]
 
     static func run(_ options: ParsedOptions) throws {

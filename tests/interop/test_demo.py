@@ -104,8 +104,8 @@ def test_python_examples_watch_a_small_fleet(start, endpoints, context):
 
     trips = {
         "car-1": ((60.1712, 24.9433), (60.1689, 24.9316)),
-        "car-2": ((60.1689, 24.9316), (60.1694, 24.9524)),
-        "car-3": ((60.1694, 24.9524), (60.1712, 24.9433)),
+        "car-2": ((60.1689, 24.9316), (60.1695, 24.9520)),
+        "car-3": ((60.1695, 24.9520), (60.1712, 24.9433)),
     }
     for vehicle, ((lat, lon), (to_lat, to_lon)) in trips.items():
         call(context, endpoints.feeder, "locationSimulator.simulateLocation",
