@@ -34,17 +34,7 @@ extension BusProxy {
         try replays.send([1])
         var sides = try makeSubscriberSides()
 
-        let cacheDone = DispatchSemaphore(value: 0)
-        let cacheThread = Thread { [self] in
-            do {
-                try runCache(stop: stop, log: log)
-            } catch {
-                log("last-value cache stopped: \(error)")
-            }
-            cacheDone.signal()
-        }
-        cacheThread.name = "navbus-proxy-cache"
-        cacheThread.start()
+        let cacheDone = startCache(stop: stop, log: log)
 
         let vehicleSide = configuration.vehicleSubscriberEndpoint.map { ", \($0) (subscribers limited to vehicles)" } ?? ""
         log(

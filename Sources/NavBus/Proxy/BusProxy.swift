@@ -81,17 +81,7 @@ public final class BusProxy: Sendable {
         try control.bind(controlEndpoint)
         try frontend.send([1])  // subscribe to everything, for the cache
 
-        let cacheDone = DispatchSemaphore(value: 0)
-        let cacheThread = Thread { [self] in
-            do {
-                try runCache(stop: stop, log: log)
-            } catch {
-                log("last-value cache stopped: \(error)")
-            }
-            cacheDone.signal()
-        }
-        cacheThread.name = "navbus-proxy-cache"
-        cacheThread.start()
+        let cacheDone = startCache(stop: stop, log: log)
 
         let stopper = Thread { [self] in
             while !stop.wait(seconds: 3600) {}
@@ -181,5 +171,24 @@ public final class BusProxy: Sendable {
         body.integer(UInt64(count))
         body.raw("}")
         try publisher.publishFrames([Array(request.endFrame.utf8), body.bytes])
+    }
+}
+
+extension BusProxy {
+    /// Runs the last-value cache on its own thread until `stop` is raised.
+    /// - Returns: signalled when the cache thread has ended.
+    func startCache(stop: StopFlag, log: @escaping @Sendable (String) -> Void) -> DispatchSemaphore {
+        let cacheDone = DispatchSemaphore(value: 0)
+        let cacheThread = Thread { [self] in
+            do {
+                try runCache(stop: stop, log: log)
+            } catch {
+                log("last-value cache stopped: \(error)")
+            }
+            cacheDone.signal()
+        }
+        cacheThread.name = "navbus-proxy-cache"
+        cacheThread.start()
+        return cacheDone
     }
 }
