@@ -7,7 +7,7 @@ public final class Router: Sendable {
     public let graph: RoadGraph
     public let snapper: RoadSnapper
     public let places: PlacesCatalogue
-    private let networks: [TravelMode: ModeNetwork]
+    private let networks: RouterNetworks
     private let pool: WorkspacePool
     /// Copies of arcs made for turn restrictions via ways, by original arc: a destination on a via way
     /// must be reachable along the copy as well.
@@ -31,20 +31,25 @@ public final class Router: Sendable {
     ///     more tighten the bounds but cost memory and set-up time.
     ///   - hierarchy: a hierarchy prepared for this graph (from ``HierarchyFile``); `.build` orders and
     ///     contracts one now, `.none` routes without one.
-    public init(
+    ///   - preparation: whether the per-mode networks and landmark tables are ready when this returns
+    ///     (`.upFront`) or prepared after it, in the background (``RouterPreparation/inBackground(first:)``).
+    public convenience init(
         graph: RoadGraph, places: PlacesCatalogue = PlacesCatalogue(), modes: [TravelMode] = TravelMode.allCases,
-        landmarkCount: Int = 12, hierarchy: HierarchySource = .build
+        landmarkCount: Int = 12, hierarchy: HierarchySource = .build, preparation: RouterPreparation = .upFront
     ) {
+        self.init(
+            graph: graph, places: places, hierarchy: hierarchy,
+            networks: RouterNetworks(graph: graph, modes: modes, landmarkCount: landmarkCount, preparation: preparation))
+    }
+
+    /// A router over networks whose preparation has already begun (``MapPreparation`` starts it as soon as the
+    /// graph is read, while the sidecars are still being read).
+    init(graph: RoadGraph, places: PlacesCatalogue, hierarchy: HierarchySource, networks: RouterNetworks) {
         self.graph = graph
-        self.snapper = RoadSnapper(graph: graph)
         self.places = places
-        var networks: [TravelMode: ModeNetwork] = [:]
-        for mode in modes where graph.supports(mode) {
-            networks[mode] = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount)
-        }
         self.networks = networks
-        self.pool = WorkspacePool(
-            stateCount: networks.values.map(\.stateCount).max() ?? graph.arcCount, nodeCount: graph.nodeCount)
+        self.snapper = RoadSnapper(graph: graph)
+        self.pool = WorkspacePool(stateCount: networks.stateCountBound, nodeCount: graph.nodeCount)
         self.restrictionCopies = Self.restrictionCopies(in: graph)
         self.mapArea = BoundingBox(
             minLatitude: graph.latitudes.min() ?? 0, minLongitude: graph.longitudes.min() ?? 0,
@@ -56,7 +61,7 @@ public final class Router: Sendable {
         case .preparedWithMetric(let prepared, let saved):
             self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
             if let kept = self.hierarchy, saved.identity == HierarchyMetricFile.identity(of: kept),
-                networks[saved.travelMode] != nil
+                networks.supports(saved.travelMode)
             {
                 metrics.seed(saved.metric, for: MetricCache.Key(mode: saved.travelMode, avoidedFlags: 0, forbiddenFlags: 0))
             }
@@ -85,7 +90,17 @@ public final class Router: Sendable {
     public static let maximumMultiStopAlternatives = 3
 
     /// Whether the router can plan routes for `mode`.
-    public func supports(_ mode: TravelMode) -> Bool { networks[mode] != nil }
+    public func supports(_ mode: TravelMode) -> Bool { networks.supports(mode) }
+
+    /// Whether every mode's network and landmark tables are prepared (at once with `.upFront`).
+    public var isPrepared: Bool { networks.isPrepared }
+
+    /// Waits until every mode's network and landmark tables are prepared (benchmarks, tests).
+    /// - Returns: false when that had not happened within `seconds`.
+    @discardableResult
+    public func waitUntilPrepared(seconds: Double = .infinity) -> Bool { networks.waitUntilPrepared(seconds: seconds) }
+
+    deinit { networks.abandon() }
 
     /// Waypoints farther than this from every road the travel mode may use are refused (`waypointError`, or
     /// `locationUnavailable` for a vehicle's own position) rather than moved silently onto a far road.
@@ -111,7 +126,7 @@ public final class Router: Sendable {
         _ coordinate: Coordinate, mode: TravelMode, role: WaypointRole = .stop, heading: Double? = nil,
         maxDistanceMeters: Double = 5_000
     ) -> RoadPosition? {
-        guard let network = networks[mode] else { return nil }
+        guard let network = networks.network(for: mode) else { return nil }
         let connectivity = network.connectivity
         func suits(_ segment: Int, leaves: (Int) -> Bool, enters: (Int) -> Bool) -> Bool {
             let arcs = [2 * segment, 2 * segment + 1]
@@ -154,7 +169,7 @@ public final class Router: Sendable {
                 status: .waypointError,
                 message: "Too many waypoints: \(request.waypoints.count) given, at most \(limit) allowed.")
         }
-        guard let network = networks[options.travelMode] else {
+        guard let network = networks.network(for: options.travelMode) else {
             return RouteResult(
                 status: .travelModeUnsupported,
                 message: "The map has no roads usable for \(options.travelMode.rawValue).")
@@ -425,7 +440,7 @@ public final class Router: Sendable {
     /// - Returns: false when there is no hierarchy or the mode is not supported.
     @discardableResult
     public func prepare(_ options: RoutingOptions) -> Bool {
-        guard let network = networks[options.travelMode] else { return false }
+        guard let network = networks.network(for: options.travelMode) else { return false }
         return customizedMetric(for: options, network: network, avoidance: .none, wait: true) != nil
     }
 
@@ -440,7 +455,7 @@ public final class Router: Sendable {
 
     /// The metric a map saves for `mode` (no avoid flags, no traffic), customized now if needed.
     func defaultMetric(for mode: TravelMode) -> HierarchyMetricFile.Saved? {
-        guard let hierarchy, let network = networks[mode] else { return nil }
+        guard let hierarchy, let network = networks.network(for: mode) else { return nil }
         let options = RoutingOptions(travelMode: mode)
         guard let customized = customizedMetric(for: options, network: network, avoidance: .none, wait: true) else {
             return nil

@@ -15,6 +15,10 @@ import Testing
         let importer = try TestProcess("navbus", ["import", try PackagePaths.map("helsinki.osm.pbf").path, "-o", graph])
         #expect(importer.waitForExit(timeout: 60) == 0, "\(importer.standardError)")
         #expect(importer.standardOutput.contains("nodes"))
+        // Off a terminal, each step of the preparation gets its own line with the time it started.
+        for step in ["ordering the arcs", "contracting", "writing the hierarchy", "customizing", "writing the metric"] {
+            #expect(importer.standardError.contains("preparing: \(step)"), "\(importer.standardError)")
+        }
         let geojson = directory.appendingPathComponent("route.geojson").path
         let route = try TestProcess(
             "navbus",

@@ -56,9 +56,14 @@ public enum RoadGraphFile {
 
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            var data = Data(header.bytes)
-            data.append(contentsOf: payload.bytes)
-            try data.write(to: URL(fileURLWithPath: temporary))
+            // Header and payload written one after the other: at ten million nodes the payload is a gigabyte,
+            // and joining the two would copy it once more.
+            guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                let handle = FileHandle(forWritingAtPath: temporary)
+            else { throw MapError(.ioFailure, path: path, "cannot create the graph file") }
+            defer { try? handle.close() }
+            try handle.write(contentsOf: header.bytes)
+            try handle.write(contentsOf: payload.bytes)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw MapError(.ioFailure, path: path, "cannot write the graph file: \(error.localizedDescription)")
@@ -78,11 +83,7 @@ public enum RoadGraphFile {
     /// - Throws: ``MapError``: `truncated` when the file is shorter than its header says, `corrupt` on a bad
     ///   magic or checksum, `versionMismatch` for another format version.
     public static func read(path: String) throws -> RoadGraph {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw MapError(.fileNotFound, path: path, "no such file or not readable")
-        }
-        return try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+        try MappedFile.withBytes(path: path, kind: "graph") { bytes in
             guard bytes.count >= headerSize else {
                 throw MapError(.truncated, path: path, "shorter than the \(headerSize)-byte graph header")
             }
@@ -171,17 +172,22 @@ public enum RoadGraphFile {
 
     /// A fast 64-bit checksum over 8-byte words (FNV-style multiply-xor with a final avalanche).
     package static func checksum(_ bytes: some Collection<UInt8>) -> UInt64 {
+        // Contiguous bytes (arrays, a mapped file) are hashed where they are; a copy only for other collections.
+        if let hash = bytes.withContiguousStorageIfAvailable({ checksum(raw: UnsafeRawBufferPointer($0)) }) {
+            return hash
+        }
+        return Array(bytes).withUnsafeBytes { checksum(raw: $0) }
+    }
+
+    private static func checksum(raw: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let array = Array(bytes)
-        array.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-                hash ^= hash >> 29
-            }
-            for i in (words * 8)..<raw.count {
-                hash = (hash ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
-            }
+        let words = raw.count / 8
+        for i in 0..<words {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+        }
+        for i in (words * 8)..<raw.count {
+            hash = (hash ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
         }
         hash ^= hash >> 33
         hash = hash &* 0xff51_afd7_ed55_8ccd

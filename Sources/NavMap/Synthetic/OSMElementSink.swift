@@ -14,7 +14,8 @@ public struct OSMDataCollector: OSMElementSink {
 
     public mutating func node(id: Int64, latitude: Double, longitude: Double, tags: [String: String]) {
         data.nodes[id] = OSMData.Node(
-            latitude: latitude, longitude: longitude, isTollBooth: tags["barrier"] == "toll_booth")
+            latitude: latitude, longitude: longitude, isTollBooth: tags["barrier"] == "toll_booth",
+            attributes: NodeAttributes(highwayTag: tags["highway"]))
     }
 
     public mutating func way(id: Int64, nodeIDs: [Int64], tags: [String: String]) {
@@ -30,8 +31,10 @@ public struct OSMXMLStreamWriter: OSMElementSink {
     private var buffer: [UInt8] = []
     private var failure: (any Error)?
 
+    /// - Parameter bounds: written as the document's `<bounds>` element, so that tools learn the area
+    ///   without reading the whole file (``boundsElement(in:)``).
     /// - Throws: ``MapError`` (`ioFailure`) when the file cannot be created.
-    public init(path: String) throws {
+    public init(path: String, bounds: BoundingBox? = nil) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
         else {
             throw MapError(.ioFailure, path: path, "cannot create the OSM file")
@@ -40,6 +43,28 @@ public struct OSMXMLStreamWriter: OSMElementSink {
         self.path = path
         buffer.reserveCapacity(1 << 20)
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"navbus\">\n")
+        if let bounds {
+            append(
+                "  <bounds minlat=\"\(bounds.minLatitude)\" minlon=\"\(bounds.minLongitude)\" "
+                    + "maxlat=\"\(bounds.maxLatitude)\" maxlon=\"\(bounds.maxLongitude)\"/>\n")
+        }
+    }
+
+    /// The `<bounds>` element near the start of an OSM XML document, if it has one.
+    public static func boundsElement(in head: String) -> BoundingBox? {
+        guard let start = head.range(of: "<bounds "), let end = head[start.upperBound...].range(of: "/>") else {
+            return nil
+        }
+        let element = head[start.upperBound..<end.lowerBound]
+        func value(_ name: String) -> Double? {
+            guard let key = element.range(of: name + "=\"") else { return nil }
+            let rest = element[key.upperBound...]
+            return rest.firstIndex(of: "\"").flatMap { Double(rest[..<$0]) }
+        }
+        guard let south = value("minlat"), let west = value("minlon"), let north = value("maxlat"),
+            let east = value("maxlon")
+        else { return nil }
+        return BoundingBox(minLatitude: south, minLongitude: west, maxLatitude: north, maxLongitude: east)
     }
 
     private mutating func append(_ text: String) {

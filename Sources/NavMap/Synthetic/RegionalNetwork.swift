@@ -9,14 +9,37 @@ import NavCore
 /// the pockets are gated estates: their inner streets are destination-only for motor vehicles
 /// (`motor_vehicle=destination`), their entries stay open.
 ///
+/// ``Features`` add what real road networks have beyond that: motorways as two one-way carriageways with
+/// one-way exit and entry ramps, a collector road through every pocket, cul-de-sacs, traffic signals where
+/// arterials cross. `navbus-bench generate` writes them all (``Features/realistic``); tests and the in-process
+/// benchmark keep the plain network unless they ask, so their figures stay comparable between rounds.
+///
 /// The network streams to an ``OSMElementSink`` so that ten million nodes can be written as OSM XML
 /// without holding them (``writeOSMXML(to:)``); ``osmData()`` collects a small one in memory.
 public struct RegionalNetwork: Sendable {
+    /// What the network has beyond arterials, pockets and single-carriageway motorways.
+    public struct Features: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Each motorway is two one-way carriageways 20 m apart; every interchange has, per carriageway, a
+        /// one-way exit ramp to the arterial and a one-way entry ramp back on downstream.
+        public static let dualCarriageways = Features(rawValue: 1)
+        /// The middle street of every pocket is a two-way `tertiary` collector, never missing, that meets
+        /// the arterials at both ends.
+        public static let collectors = Features(rawValue: 2)
+        /// About one pocket intersection in 25 has a 60 m dead-end spur ending in a turning circle.
+        public static let culDeSacs = Features(rawValue: 4)
+        /// Traffic signals (`highway=traffic_signals`) where two arterials cross.
+        public static let trafficSignals = Features(rawValue: 8)
+        public static let realistic: Features = [.dualCarriageways, .collectors, .culDeSacs, .trafficSignals]
+    }
+
     public let seed: UInt64
     /// Side length in blocks (grid positions).
     public let side: Int
     /// Share of the pockets whose inner streets are destination-only for motor vehicles.
     public let gatedShare: Double
+    public let features: Features
 
     static let superblock = 10
     static let motorwaySpacing = 100
@@ -28,10 +51,35 @@ public struct RegionalNetwork: Sendable {
     ///   - nodeCount: approximate number of intersections (at least 40 × 40).
     ///   - seed: same seed, same network.
     ///   - gatedShare: share of the pockets that are gated estates (0 by default).
-    public init(nodeCount: Int, seed: UInt64 = 1, gatedShare: Double = 0) {
+    ///   - features: what the network has beyond the plain one (none by default).
+    public init(nodeCount: Int, seed: UInt64 = 1, gatedShare: Double = 0, features: Features = []) {
         self.side = max(40, Int(Double(nodeCount).squareRoot().rounded(.up)))
         self.seed = seed
         self.gatedShare = gatedShare
+        self.features = features
+    }
+
+    /// The south-west and north-east corners the network lies within (jitter and motorways included).
+    public var bounds: BoundingBox {
+        let metersPerDegreeLatitude = 111_195.0
+        let metersPerDegreeLongitude = metersPerDegreeLatitude * cos(SyntheticNetwork.originLatitude * .pi / 180)
+        let extent = Double(side) * SyntheticNetwork.blockMeters + 100
+        return BoundingBox(
+            minLatitude: SyntheticNetwork.originLatitude - 100 / metersPerDegreeLatitude,
+            minLongitude: SyntheticNetwork.originLongitude - 100 / metersPerDegreeLongitude,
+            maxLatitude: SyntheticNetwork.originLatitude + extent / metersPerDegreeLatitude,
+            maxLongitude: SyntheticNetwork.originLongitude + extent / metersPerDegreeLongitude)
+    }
+
+    private func isCollector(_ row: Int) -> Bool {
+        features.contains(.collectors) && row % Self.superblock == Self.superblock / 2
+    }
+
+    /// Whether the pocket intersection at (row, column) has a cul-de-sac spur.
+    private func hasCulDeSac(row: Int, column: Int) -> Bool {
+        guard features.contains(.culDeSacs), !isArterial(row), !isArterial(column) else { return false }
+        var random = SeededGenerator(seed: seed &* 0x2545_F491 ^ UInt64(row * side + column) &* 0x9E37_79B9)
+        return random.nextUnit() < 0.04
     }
 
     /// Intersections of the street grid (motorway nodes come on top).
@@ -44,6 +92,7 @@ public struct RegionalNetwork: Sendable {
     /// Whether the pocket street from (row, column) one step east (or north) exists: the seeded coin is
     /// drawn from the position, so that the answer does not depend on the order of questions.
     private func streetExists(row: Int, column: Int, northward: Bool) -> Bool {
+        if !northward && isCollector(row) { return true }
         var random = SeededGenerator(seed: seed &* 0x9E37_79B9 ^ UInt64(row * side + column) << 1 | (northward ? 1 : 0))
         return random.nextUnit() >= Self.missingStreet
     }
@@ -65,24 +114,43 @@ public struct RegionalNetwork: Sendable {
                 let dy = isArterial(row) ? 0 : (jitter.nextUnit() - 0.5) * 20
                 let (lat, lon) = coordinate(
                     x: Double(column) * SyntheticNetwork.blockMeters + dx, y: Double(row) * SyntheticNetwork.blockMeters + dy)
-                sink.node(id: gridNodeID(row: row, column: column), latitude: lat, longitude: lon, tags: [:])
+                let signals = features.contains(.trafficSignals) && isArterial(row) && isArterial(column)
+                sink.node(
+                    id: gridNodeID(row: row, column: column), latitude: lat, longitude: lon,
+                    tags: signals ? ["highway": "traffic_signals"] : [:])
             }
         }
-        // Motorway nodes every 5 blocks, 40 m beside the arterial they follow.
+        // Motorway nodes every 5 blocks, 40 m beside the arterial they follow (dual carriageways at 30 and 50 m).
         let motorways = motorwayLines()
-        var motorwayNodes: [[Int64]] = []
+        let carriageways = features.contains(.dualCarriageways) ? [30.0, 50.0] : [40.0]
+        var motorwayNodes: [[[Int64]]] = []
         var nextID = Int64(side * side + 1)
         for line in motorways {
-            var ids: [Int64] = []
-            for step in stride(from: 0, to: side, by: 5) {
-                let along = Double(step) * SyntheticNetwork.blockMeters
-                let across = Double(line.index) * SyntheticNetwork.blockMeters + 40
-                let (lat, lon) = line.horizontal ? coordinate(x: along, y: across) : coordinate(x: across, y: along)
-                sink.node(id: nextID, latitude: lat, longitude: lon, tags: [:])
-                ids.append(nextID)
+            var lines: [[Int64]] = []
+            for offset in carriageways {
+                var ids: [Int64] = []
+                for step in stride(from: 0, to: side, by: 5) {
+                    let along = Double(step) * SyntheticNetwork.blockMeters
+                    let across = Double(line.index) * SyntheticNetwork.blockMeters + offset
+                    let (lat, lon) = line.horizontal ? coordinate(x: along, y: across) : coordinate(x: across, y: along)
+                    sink.node(id: nextID, latitude: lat, longitude: lon, tags: [:])
+                    ids.append(nextID)
+                    nextID += 1
+                }
+                lines.append(ids)
+            }
+            motorwayNodes.append(lines)
+        }
+        // Cul-de-sac ends, 60 m from their pocket intersection, in the order the ways below visit them.
+        let firstCulDeSac = nextID
+        for row in 0..<side {
+            for column in 0..<side where hasCulDeSac(row: row, column: column) {
+                let (lat, lon) = coordinate(
+                    x: Double(column) * SyntheticNetwork.blockMeters + 42,
+                    y: Double(row) * SyntheticNetwork.blockMeters + 42)
+                sink.node(id: nextID, latitude: lat, longitude: lon, tags: ["highway": "turning_circle"])
                 nextID += 1
             }
-            motorwayNodes.append(ids)
         }
 
         var wayID: Int64 = 1
@@ -113,7 +181,11 @@ public struct RegionalNetwork: Sendable {
                     inside && column + 1 < side && !isArterial(column + 1)
                     && streetExists(row: row, column: column, northward: false)
                 if !continues {
-                    way(run, pocketTags(row: row, column: column, name: "Street \(row)"))
+                    if isCollector(row) {
+                        way(run, ["highway": "tertiary", "name": "Collector \(row)", "maxspeed": "40"])
+                    } else {
+                        way(run, pocketTags(row: row, column: column, name: "Street \(row)"))
+                    }
                     run.removeAll(keepingCapacity: true)
                 }
             }
@@ -132,6 +204,24 @@ public struct RegionalNetwork: Sendable {
                 }
             }
         }
+        var culDeSac = firstCulDeSac
+        for row in 0..<side {
+            for column in 0..<side where hasCulDeSac(row: row, column: column) {
+                way([gridNodeID(row: row, column: column), culDeSac], gated(
+                    ["highway": "residential", "name": "Close \(row)-\(column)"], row: row, column: column))
+                culDeSac += 1
+            }
+        }
+        // Collectors meet the arterials at both ends of their pocket.
+        for row in 0..<side where isCollector(row) {
+            for arterial in stride(from: 0, to: side, by: Self.superblock) {
+                for inner in [arterial - 1, arterial + 1] where inner >= 0 && inner < side && !isArterial(inner) {
+                    way(
+                        [gridNodeID(row: row, column: arterial), gridNodeID(row: row, column: inner)],
+                        ["highway": "tertiary", "name": "Collector \(row)", "maxspeed": "40"])
+                }
+            }
+        }
         // Two entries per pocket side, at the third and seventh block.
         for block in stride(from: 0, to: side, by: Self.superblock) {
             for entry in [3, 7] where block + entry < side {
@@ -147,15 +237,38 @@ public struct RegionalNetwork: Sendable {
             }
         }
         for (number, line) in motorways.enumerated() {
-            let ids = motorwayNodes[number]
-            var tags = ["highway": "motorway", "ref": "E\(number + 1)", "maxspeed": "100", "oneway": "no"]
+            let lines = motorwayNodes[number]
+            let dual = lines.count == 2
+            var tags = ["highway": "motorway", "ref": "E\(number + 1)", "maxspeed": "100", "oneway": dual ? "yes" : "no"]
             if number == 0 { tags["toll"] = "yes" }
-            way(ids, tags)
-            for (k, id) in ids.enumerated() where (k * 5) % Self.interchangeSpacing == 0 {
-                let at = k * 5
-                let ramp = line.horizontal
-                    ? gridNodeID(row: line.index, column: at) : gridNodeID(row: at, column: line.index)
-                way([id, ramp], ["highway": "motorway_link", "oneway": "no", "maxspeed": "60"])
+            for (carriageway, ids) in lines.enumerated() {
+                // The second carriageway runs the other way: its nodes in driving order are listed backwards.
+                let backwards = carriageway == 1
+                let driving = backwards ? Array(ids.reversed()) : ids
+                func junction(_ index: Int) -> Int64 {
+                    let at = 5 * (backwards ? ids.count - 1 - index : index)
+                    return line.horizontal
+                        ? gridNodeID(row: line.index, column: at) : gridNodeID(row: at, column: line.index)
+                }
+                func isInterchange(_ index: Int) -> Bool {
+                    (5 * (backwards ? ids.count - 1 - index : index)) % Self.interchangeSpacing == 0
+                }
+                way(driving, tags)
+                guard dual else {
+                    for index in driving.indices where isInterchange(index) {
+                        way([driving[index], junction(index)], ["highway": "motorway_link", "oneway": "no", "maxspeed": "60"])
+                    }
+                    continue
+                }
+                let ramp = ["highway": "motorway_link", "oneway": "yes", "maxspeed": "60"]
+                for index in driving.indices where isInterchange(index) {
+                    way([driving[index], junction(index)], ramp)
+                    // Back on at the next node downstream, where there is one.
+                    if index + 1 < driving.count { way([junction(index), driving[index + 1]], ramp) }
+                }
+                // Each carriageway begins and ends at the arterial, so that it neither starts nor ends in a dead end.
+                way([junction(0), driving[0]], ramp)
+                if let last = driving.indices.last, !isInterchange(last) { way([driving[last], junction(last)], ramp) }
             }
         }
     }
@@ -198,7 +311,7 @@ public struct RegionalNetwork: Sendable {
     /// Writes the network as OSM XML to `path`, streaming.
     /// - Throws: ``MapError`` (`ioFailure`) when the file cannot be written.
     public func writeOSMXML(to path: String) throws {
-        var writer = try OSMXMLStreamWriter(path: path)
+        var writer = try OSMXMLStreamWriter(path: path, bounds: bounds)
         emit(to: &writer)
         try writer.finish()
     }

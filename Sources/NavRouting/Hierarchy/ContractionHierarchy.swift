@@ -154,8 +154,7 @@ public struct ContractionHierarchy: Sendable {
         }
 
         var offsets = [UInt32](repeating: 0, count: n + 1)
-        var targets: [UInt32] = []
-        targets.reserveCapacity(higher.count * 2)
+        var upperLists = ChunkedFill()
         var parent = [UInt32](repeating: noRank, count: n)
         var firstChild = [UInt32](repeating: noRank, count: n)
         var nextSibling = [UInt32](repeating: noRank, count: n)
@@ -170,8 +169,7 @@ public struct ContractionHierarchy: Sendable {
             }
             var child = firstChild[r]
             while child != noRank {
-                for k in Int(offsets[Int(child)])..<Int(offsets[Int(child) + 1]) {
-                    let x = targets[k]
+                for x in upperLists.list(Int(offsets[Int(child)]), Int(offsets[Int(child) + 1])) {
                     if x != mark && seen[Int(x)] != mark {
                         seen[Int(x)] = mark
                         upper.append(x)
@@ -180,8 +178,8 @@ public struct ContractionHierarchy: Sendable {
                 child = nextSibling[Int(child)]
             }
             upper.sort()
-            targets.append(contentsOf: upper)
-            offsets[r + 1] = UInt32(targets.count)
+            upperLists.append(upper)
+            offsets[r + 1] = UInt32(upperLists.count)
             if let p = upper.first {
                 parent[r] = p
                 nextSibling[r] = firstChild[Int(p)]
@@ -190,7 +188,7 @@ public struct ContractionHierarchy: Sendable {
             if r & 0xFFFF == 0 { progress?(r) }
         }
         progress?(n)
-        return (offsets, targets, parent)
+        return (offsets, upperLists.joined(), parent)
     }
 
     private static func slots(

@@ -7,24 +7,25 @@ public import NavMap
 /// graph (the map was re-imported) is refused.
 public enum HierarchyFile {
     public static let magic = Array("NAVCCH\u{0}\u{0}".utf8)
-    public static let formatVersion: UInt32 = 1
+    /// Version 2: the container's block checksum (``BlockChecksum``) replaced the serial one, so that a
+    /// navigator checks the file on every core.
+    public static let formatVersion: UInt32 = 2
 
     /// Where the hierarchy for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch" }
 
-    /// Writes `hierarchy` to `path` atomically.
+    /// Writes `hierarchy` to `path` atomically, streaming (no copy of the arrays is made).
     /// - Throws: ``MapError`` (`ioFailure`).
     public static func write(_ hierarchy: ContractionHierarchy, to path: String) throws {
-        var payload = BinaryWriter()
-        payload.appendScalar(hierarchy.graphFingerprint)
-        payload.append(hierarchy.arcOfRank)
-        payload.append(hierarchy.upperOffsets)
-        payload.append(hierarchy.upperTargets)
-        payload.append(hierarchy.turnOffsets)
-        payload.append(hierarchy.turnArcs)
-        payload.append(hierarchy.turnSlots)
-        try ChecksummedFile.write(
-            payload: payload.bytes, magic: magic, version: formatVersion, kind: "hierarchy", to: path)
+        try ChecksummedFile.write(magic: magic, version: formatVersion, kind: "hierarchy", to: path) { payload in
+            payload.appendScalar(hierarchy.graphFingerprint)
+            payload.append(hierarchy.arcOfRank)
+            payload.append(hierarchy.upperOffsets)
+            payload.append(hierarchy.upperTargets)
+            payload.append(hierarchy.turnOffsets)
+            payload.append(hierarchy.turnArcs)
+            payload.append(hierarchy.turnSlots)
+        }
     }
 
     /// Reads a hierarchy file and checks that it is well formed.

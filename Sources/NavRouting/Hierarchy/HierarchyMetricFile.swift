@@ -11,7 +11,8 @@ public enum HierarchyMetricFile {
     public static let magic = Array("NAVCCHM\u{0}".utf8)
     /// Raised whenever the costs a metric holds change meaning (turn costs, access rules), so that files
     /// written by another build are customized again instead of trusted.
-    public static let formatVersion: UInt32 = 1
+    /// Version 2: the container's block checksum (``BlockChecksum``).
+    public static let formatVersion: UInt32 = 2
 
     /// Where the saved metric for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }
@@ -33,18 +34,18 @@ public enum HierarchyMetricFile {
         return RoadGraphFile.checksum(writer.bytes)
     }
 
-    /// Writes `saved` to `path` atomically.
+    /// Writes `saved` to `path` atomically, streaming (no copy of the weights is made).
     /// - Throws: ``MapError`` (`ioFailure`).
     public static func write(_ saved: Saved, to path: String) throws {
-        var payload = BinaryWriter()
-        payload.appendScalar(saved.identity)
-        payload.appendScalar(saved.travelMode.bit)
-        payload.append(saved.metric.up)
-        payload.append(saved.metric.down)
-        payload.append(saved.metric.upMiddle)
-        payload.append(saved.metric.downMiddle)
-        try ChecksummedFile.write(
-            payload: payload.bytes, magic: magic, version: formatVersion, kind: "hierarchy metric", to: path)
+        try ChecksummedFile.write(magic: magic, version: formatVersion, kind: "hierarchy metric", to: path) {
+            payload in
+            payload.appendScalar(saved.identity)
+            payload.appendScalar(saved.travelMode.bit)
+            payload.append(saved.metric.up)
+            payload.append(saved.metric.down)
+            payload.append(saved.metric.upMiddle)
+            payload.append(saved.metric.downMiddle)
+        }
     }
 
     /// Reads a saved metric and checks that it belongs to `hierarchy`.

@@ -17,7 +17,7 @@ struct ModeNetwork: Sendable {
     let destinationState: [UInt32]
     /// Where a trip can start and end: the main part of the network and what connects to it (``ModeConnectivity``).
     let connectivity: ModeConnectivity
-    let landmarks: LandmarkTable
+    private(set) var landmarks: LandmarkTable
 
     /// Search states: one per arc, plus one per destination-only arc for the destination's stretch.
     var stateCount: Int { weights.count + restrictedArcs.count }
@@ -40,9 +40,22 @@ struct ModeNetwork: Sendable {
         self.restrictedArcs = restrictedArcs
         self.destinationState = destinationState
         let connectivity = ModeConnectivity(graph: graph, mode: mode)
+        self.connectivity = connectivity
+        self.landmarks = LandmarkTable(
+            graph: graph, weights: weights, inMainComponent: Self.mainNodes(graph, connectivity), count: landmarkCount)
+    }
+
+    /// This network with `count` landmarks, for a router that prepares them after it has started.
+    func withLandmarks(count: Int, graph: RoadGraph) -> ModeNetwork {
+        var network = self
+        network.landmarks = LandmarkTable(
+            graph: graph, weights: weights, inMainComponent: Self.mainNodes(graph, connectivity), count: count)
+        return network
+    }
+
+    private static func mainNodes(_ graph: RoadGraph, _ connectivity: ModeConnectivity) -> [Bool] {
         var mainNodes = [Bool](repeating: false, count: graph.nodeCount)
         for arc in 0..<graph.arcCount where connectivity.isMain(arc) { mainNodes[Int(graph.head(ofArc: arc))] = true }
-        self.connectivity = connectivity
-        self.landmarks = LandmarkTable(graph: graph, weights: weights, inMainComponent: mainNodes, count: landmarkCount)
+        return mainNodes
     }
 }
