@@ -156,6 +156,7 @@ public final class Router: Sendable {
     /// Plans the route for `request`.
     /// - Parameter isCanceled: polled during long searches; when it returns true the result is `canceled`.
     public func route(_ request: RouteRequest, isCanceled: (@Sendable () -> Bool)? = nil) -> RouteResult {
+        defer { networks.noteAnswer() }
         let options = request.options
         guard !request.waypoints.isEmpty else {
             return RouteResult(status: .noWaypointsError, message: "No waypoints were given.")

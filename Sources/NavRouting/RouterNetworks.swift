@@ -7,9 +7,11 @@ import Synchronization
 public enum RouterPreparation: Sendable {
     /// Every travel mode's network and landmark tables are prepared in the initializer.
     case upFront
-    /// The initializer returns at once: the network of `first` is prepared in the background straight away,
-    /// then the other modes', then the landmark tables; a request for a mode not prepared yet prepares it
-    /// on the spot. Until a mode's landmarks are there, its searches run without their bounds (exact, only
+    /// The initializer returns at once: the network of `first` is prepared in the background straight away;
+    /// the other modes' follow once the router has answered its first request (or after
+    /// ``RouterNetworks/firstAnswerWait`` without one), so that they do not compete with loading the map and
+    /// with that answer for the cores; then the landmark tables. A request for a mode not prepared yet
+    /// prepares it on the spot. Until a mode's landmarks are there, its searches run without their bounds (exact, only
     /// slower): the contraction hierarchy answers without them. At a million nodes this takes the five modes'
     /// set-up (seconds) out of a navigator's start.
     case inBackground(first: TravelMode)
@@ -25,6 +27,11 @@ final class RouterNetworks: Sendable {
     private let backgroundDone = Mutex<Bool>(false)
     private let backgroundFinished = DispatchSemaphore(value: 0)
     private let hasBackgroundWork: Bool
+    private let firstAnswer = DispatchSemaphore(value: 0)
+    private let answered = Atomic<Bool>(false)
+
+    /// How long the background preparation waits for a first answer before it prepares the other modes anyway.
+    static let firstAnswerWait = 5.0
 
     private final class Slot: Sendable {
         let network = Mutex<ModeNetwork?>(nil)
@@ -88,12 +95,18 @@ final class RouterNetworks: Sendable {
 
     func abandon() { abandoned.store(true, ordering: .relaxed) }
 
+    /// Called when the router has answered a request: the other modes' preparation may start.
+    func noteAnswer() {
+        if !answered.exchange(true, ordering: .relaxed) { firstAnswer.signal() }
+    }
+
     private func prepareInBackground(order: [TravelMode]) {
         defer {
             backgroundDone.withLock { $0 = true }
             backgroundFinished.signal()
         }
-        for mode in order {
+        for (index, mode) in order.enumerated() {
+            if index == 1 { _ = firstAnswer.wait(timeout: .now() + Self.firstAnswerWait) }
             guard !abandoned.load(ordering: .relaxed) else { return }
             _ = network(for: mode)
         }

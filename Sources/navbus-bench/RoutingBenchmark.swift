@@ -200,6 +200,7 @@ enum RoutingBenchmark {
     /// update and the query latency under it.
     private static func measurePrepared(path: String, configuration: Configuration) throws {
         print("== prepared \(path)")
+        let startCPU = processCPUSeconds()
         let start = DispatchTime.now().uptimeNanoseconds
         let (router, loadSeconds) = try timed { try MapPreparation.router(forMapAt: path) }
         let graph = router.graph
@@ -215,32 +216,44 @@ enum RoutingBenchmark {
         }
         let (first, firstSeconds) = timed { router.route(request(pairs[0])) }
         let ready = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        // CPU time of every thread so far: on a shared machine the wall time depends on the load, this does not.
+        let readyCPU = processCPUSeconds() - startCPU
         print(
             String(
-                format: "ready: %.2f s (map, hierarchy and metric loaded %.2f s, first route %.3f s, %@); hierarchy %@, "
-                    + "metric %@; peak RSS %.0f MB",
-                ready, loadSeconds, firstSeconds, first.status.rawValue, router.hierarchy == nil ? "built" : "loaded",
+                format: "ready: %.2f s (map, hierarchy and metric loaded %.2f s, first route %.3f s, %@), %.2f CPU s on "
+                    + "all threads; hierarchy %@, metric %@; peak RSS %.0f MB",
+                ready, loadSeconds, firstSeconds, first.status.rawValue, readyCPU,
+                router.hierarchy == nil ? "built" : "loaded",
                 router.isCustomized(for: RoutingOptions()) ? "saved" : "customized", peakRSSMegabytes()))
         let (_, backgroundSeconds) = timed { router.waitUntilPrepared() }
         print(String(format: "other modes and landmarks ready %.2f s after that", backgroundSeconds))
 
-        let (loadedGraph, graphSeconds) = try timed { try MapLoader.load(path: path) }
-        let (hierarchy, hierarchySeconds) = try timed {
+        // One part at a time, each with the CPU time it took (wall time on a loaded machine is mostly waiting).
+        var parts: [String] = []
+        func part<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+            let cpu = processCPUSeconds()
+            let (value, seconds) = try timed(body)
+            parts.append(String(format: "%@ %.2f s (%.2f CPU s)", name, seconds, processCPUSeconds() - cpu))
+            return value
+        }
+        let loadedGraph = try part("graph") { try MapLoader.load(path: path) }
+        let hierarchy = try part("hierarchy") {
             try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path), for: loadedGraph)
         }
-        let (saved, metricSeconds) = timed {
+        let saved = part("saved metric") {
             try? HierarchyMetricFile.read(path: HierarchyMetricFile.sidecarPath(forGraph: path), for: hierarchy)
         }
-        let (_, upFrontSeconds) = timed {
+        _ = part("router with the default mode") {
+            Router(
+                graph: loadedGraph, modes: [MapPreparation.savedMetricMode], landmarkCount: 0,
+                hierarchy: saved.map { .preparedWithMetric(hierarchy, $0) } ?? .prepared(hierarchy))
+        }
+        _ = part("router with five modes") {
             Router(
                 graph: loadedGraph, landmarkCount: 0,
                 hierarchy: saved.map { .preparedWithMetric(hierarchy, $0) } ?? .prepared(hierarchy))
         }
-        print(
-            String(
-                format: "one at a time: graph %.2f s, hierarchy %.2f s, saved metric %.2f s (%@), router with five modes "
-                    + "up front %.2f s",
-                graphSeconds, hierarchySeconds, metricSeconds, saved == nil ? "missing" : "loaded", upFrontSeconds))
+        print("one at a time: " + parts.joined(separator: ", ") + (saved == nil ? "; no saved metric" : ""))
 
         guard configuration.syntheticQueries > 0 else { return }
         var traffic = TrafficSpeedFactors()
@@ -265,6 +278,14 @@ enum RoutingBenchmark {
         let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         let mean = seconds.reduce(0, +) / Double(seconds.count)
         return String(format: "median %.3f ms, p99 %.3f ms, mean %.3f ms", median * 1000, p99 * 1000, mean * 1000)
+    }
+
+    /// User and system time of this process, all threads (ended ones included).
+    private static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// Peak resident set size of this process (VmHWM from /proc), in megabytes.

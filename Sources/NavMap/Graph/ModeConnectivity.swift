@@ -67,20 +67,36 @@ public struct ModeConnectivity: Sendable {
 struct TurnRules {
     let graph: RoadGraph
     let bit: UInt8
+    // The adjacency, held here so that the walks index it directly: a slice per step (`outgoingArcs(ofNode:)`)
+    // cost a retain and a release each, which made these walks most of a router's set-up at a million nodes.
+    private let outOffsets: [UInt32]
+    private let outArcs: [UInt32]
+    private let inOffsets: [UInt32]
+    private let inArcs: [UInt32]
+    private let arcModes: [UInt8]
 
     init(graph: RoadGraph, mode: TravelMode) {
         self.graph = graph
         self.bit = mode.bit
+        outOffsets = graph.outOffsets
+        outArcs = graph.outArcs
+        inOffsets = graph.inOffsets
+        inArcs = graph.inArcs
+        arcModes = graph.arcModes
     }
 
-    func usable(_ arc: Int) -> Bool { graph.arcModes[arc] & bit != 0 }
+    /// Positions in `outArcs` (or `inArcs`) of the arcs leaving (entering) `node`.
+    private func outRange(_ node: Int) -> Range<Int> { Int(outOffsets[node])..<Int(outOffsets[node + 1]) }
+    private func inRange(_ node: Int) -> Range<Int> { Int(inOffsets[node])..<Int(inOffsets[node + 1]) }
+
+    func usable(_ arc: Int) -> Bool { arcModes[arc] & bit != 0 }
 
     /// Whether turning from arc `a` into arc `b` at `node` is allowed: restrictions, and no U-turn except at
     /// a dead end — the search's own turn rule.
     func turnAllowed(_ a: Int, _ b: Int, at node: Int) -> Bool {
         if b == a ^ 1 {
             var count = 0
-            for arc in graph.outgoingArcs(ofNode: node) where graph.arcModes[Int(arc)] & bit != 0 { count += 1 }
+            for k in outRange(node) where arcModes[Int(outArcs[k])] & bit != 0 { count += 1 }
             return count <= 1
         }
         return !graph.isTurnRestricted(from: a, to: b, modeBit: bit)
@@ -114,9 +130,8 @@ struct TurnRules {
         var pending = seeds.indices.filter { seeds[$0] }
         while let arc = pending.popLast() {
             let node = Int(forward ? graph.head(ofArc: arc) : graph.tail(ofArc: arc))
-            let neighbours = forward ? graph.outgoingArcs(ofNode: node) : graph.incomingArcs(ofNode: node)
-            for next32 in neighbours {
-                let next = Int(next32)
+            for k in forward ? outRange(node) : inRange(node) {
+                let next = Int(forward ? outArcs[k] : inArcs[k])
                 guard !reached[next], usable(next) else { continue }
                 if openOnly && restricted[next] { continue }
                 if phased && restricted[arc] && !restricted[next] { continue }
@@ -143,16 +158,15 @@ struct TurnRules {
         var stack: [(arc: Int, position: Int)] = []
         for start in 0..<arcCount where open(start) && !visited[start] {
             visited[start] = true
-            stack.append((start, graph.outgoingArcs(ofNode: Int(graph.head(ofArc: start))).startIndex))
+            stack.append((start, outRange(Int(graph.head(ofArc: start))).lowerBound))
             while let top = stack.last {
                 let node = Int(graph.head(ofArc: top.arc))
-                let outs = graph.outgoingArcs(ofNode: node)
-                if top.position < outs.endIndex {
+                if top.position < Int(outOffsets[node + 1]) {
                     stack[stack.count - 1].position += 1
-                    let next = Int(outs[top.position])
+                    let next = Int(outArcs[top.position])
                     if !visited[next] && open(next) && turnAllowed(top.arc, next, at: node) {
                         visited[next] = true
-                        stack.append((next, graph.outgoingArcs(ofNode: Int(graph.head(ofArc: next))).startIndex))
+                        stack.append((next, outRange(Int(graph.head(ofArc: next))).lowerBound))
                     }
                 } else {
                     order.append(top.arc)
@@ -171,8 +185,8 @@ struct TurnRules {
             while let arc = pending.popLast() {
                 size += 1
                 let node = Int(graph.tail(ofArc: arc))
-                for previous32 in graph.incomingArcs(ofNode: node) {
-                    let previous = Int(previous32)
+                for k in inRange(node) {
+                    let previous = Int(inArcs[k])
                     guard component[previous] < 0, open(previous), turnAllowed(previous, arc, at: node) else { continue }
                     component[previous] = id
                     pending.append(previous)
