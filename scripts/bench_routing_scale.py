@@ -1,8 +1,9 @@
 """Routing at scale, side by side in one run: navbus (contraction hierarchy) against OSRM CH, OSRM MLD and
 Valhalla, on the sample extracts and on generated regional networks.
 
-For every map and every router: import + preparation wall time and peak memory (GNU time), the time from
-starting the server until it answers its first route, and the latency of routes with steps and full
+For every map and every router: import + preparation wall time, CPU time and peak memory (GNU time), the time
+from starting the server until it answers its first route (navbus also after a kill -9 and restart, with the
+CPU seconds the navigator used until then), and the latency of routes with steps and full
 geometry over the router's own socket (navbus: `router.route` over ZeroMQ; OSRM and Valhalla: HTTP on
 loopback), all driven by this one client over the same random pairs.
 
@@ -66,27 +67,36 @@ class Stage:
         self.label = label
         log = cwd / f"{label}.time"
         start = time.monotonic()
-        try:
-            with open(cwd / f"{label}.log", "w") as out:
-                result = subprocess.run(["/usr/bin/time", "-v", "-o", str(log)] + command, cwd=cwd, stdout=out,
-                                        stderr=subprocess.STDOUT, timeout=timeout, env=env)
-            self.seconds = time.monotonic() - start
-            self.ok = result.returncode == 0
-            self.note = "" if self.ok else f"exit {result.returncode}, see {cwd / (label + '.log')}"
-        except subprocess.TimeoutExpired:
-            self.seconds = time.monotonic() - start
-            self.ok = False
-            self.note = f"did not finish within {timeout:.0f} s"
+        with open(cwd / f"{label}.log", "w") as out:
+            # A session of its own, so that a stage over its time is stopped with everything it started (GNU
+            # time's child would otherwise go on running, and eating the cores, after time itself is killed).
+            process = subprocess.Popen(["/usr/bin/time", "-v", "-o", str(log)] + command, cwd=cwd, stdout=out,
+                                       stderr=subprocess.STDOUT, env=env, start_new_session=True)
+            try:
+                returncode = process.wait(timeout=timeout)
+                self.seconds = time.monotonic() - start
+                self.ok = returncode == 0
+                self.note = "" if self.ok else f"exit {returncode}, see {cwd / (label + '.log')}"
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+                self.seconds = time.monotonic() - start
+                self.ok = False
+                self.note = f"did not finish within {timeout:.0f} s"
         self.peak_mb = 0.0
+        # User + system time: on a shared machine the wall time mostly measures the load, this much less.
+        self.cpu = 0.0
         if log.exists():
             for line in log.read_text().splitlines():
                 if "Maximum resident set size" in line:
                     self.peak_mb = int(line.split()[-1]) / 1024
+                if "User time (seconds)" in line or "System time (seconds)" in line:
+                    self.cpu += float(line.split()[-1])
 
     def __str__(self) -> str:
         if not self.ok:
             return f"{self.label}: {self.note}"
-        return f"{self.label} {self.seconds:.1f} s, {self.peak_mb:.0f} MB"
+        return f"{self.label} {self.seconds:.1f} s ({self.cpu:.1f} CPU s), {self.peak_mb:.0f} MB"
 
 
 def map_inputs(name: str, work: pathlib.Path) -> tuple[pathlib.Path, tuple[float, float, float, float]]:
@@ -248,8 +258,8 @@ def bench_osrm(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float, 
         if stages[-1].ok:
             stages.append(Stage(label, [str(bin_dir / command[0])] + command[1:], limit, base))
     total = sum(s.seconds for s in stages)
-    lines = [f"  extract+prepare: {', '.join(map(str, stages))}; total {total:.1f} s, peak "
-             f"{max(s.peak_mb for s in stages):.0f} MB"]
+    lines = [f"  extract+prepare: {', '.join(map(str, stages))}; total {total:.1f} s "
+             f"({sum(s.cpu for s in stages):.1f} CPU s), peak {max(s.peak_mb for s in stages):.0f} MB"]
     if not all(s.ok for s in stages):
         return lines
     started = time.monotonic()
