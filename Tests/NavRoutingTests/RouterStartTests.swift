@@ -1,7 +1,7 @@
 import Foundation
 import NavCore
 import NavMap
-import NavRouting
+@testable import NavRouting
 import Testing
 
 /// A router that prepares its travel modes and landmark tables after it has started answers exactly what
@@ -65,6 +65,9 @@ import Testing
             map.remove()
             other.remove()
         }
+        // The saved metric brings its pruned query graph: nothing is customized again after loading.
+        let hierarchy = try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: map.graphPath))
+        #expect(try HierarchyMetricFile.read(path: map.metricPath, for: hierarchy).metric.queryGraph != nil)
         let router = try MapPreparation.router(forMapAt: map.graphPath, preparation: .inBackground(first: .driving))
         #expect(router.isCustomized(for: RoutingOptions()))
         #expect(HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(45)) > 8)

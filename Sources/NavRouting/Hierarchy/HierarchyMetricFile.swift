@@ -11,8 +11,9 @@ public enum HierarchyMetricFile {
     public static let magic = Array("NAVCCHM\u{0}".utf8)
     /// Raised whenever the costs a metric holds change meaning (turn costs, access rules), so that files
     /// written by another build are customized again instead of trusted.
-    /// Version 2: the container's block checksum (``BlockChecksum``).
-    public static let formatVersion: UInt32 = 2
+    /// Version 2: the container's block checksum (``BlockChecksum``); version 3: the pruned query graph
+    /// (``PrunedQueryGraph``) follows the four arrays, so a navigator does not redo the perfect customization.
+    public static let formatVersion: UInt32 = 3
 
     /// Where the saved metric for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }
@@ -45,6 +46,14 @@ public enum HierarchyMetricFile {
             payload.append(saved.metric.down)
             payload.append(saved.metric.upMiddle)
             payload.append(saved.metric.downMiddle)
+            // A metric whose query graph is still being made is saved without it (flag 0); it is then made
+            // again after loading.
+            if let query = saved.metric.queryGraph {
+                payload.appendScalar(UInt8(1))
+                query.append(to: &payload)
+            } else {
+                payload.appendScalar(UInt8(0))
+            }
         }
     }
 
@@ -67,6 +76,9 @@ public enum HierarchyMetricFile {
             let down: [UInt32] = try reader.array()
             let upMiddle: [UInt32] = try reader.array()
             let downMiddle: [UInt32] = try reader.array()
+            let hasQuery: UInt8 = try reader.scalar()
+            guard hasQuery <= 1 else { throw MapError(.corrupt, path: path, "bad query graph flag \(hasQuery)") }
+            let query = hasQuery == 1 ? try PrunedQueryGraph(reading: &reader, hierarchy: hierarchy, path: path) : nil
             let edges = hierarchy.edgeCount
             let vertices = UInt32(hierarchy.vertexCount)
             // Unpacking looks middles up as ranks; anything else would send it out of bounds.
@@ -79,7 +91,8 @@ public enum HierarchyMetricFile {
             return Saved(
                 travelMode: mode, identity: identity,
                 metric: HierarchyMetric(
-                    up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle, hierarchy: hierarchy))
+                    up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle, hierarchy: hierarchy,
+                    queryGraph: query))
         }
     }
 }

@@ -40,7 +40,7 @@ struct PrunedQueryGraph: Sendable {
     }
 
     /// Writes the graph for ``HierarchyMetricFile``.
-    func append(to writer: inout BinaryWriter) {
+    func append(to writer: inout some PayloadWriter) {
         writer.append(forwardOffsets)
         writer.append(forwardArcs)
         writer.append(backwardOffsets)
