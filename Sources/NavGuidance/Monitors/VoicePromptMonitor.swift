@@ -63,8 +63,10 @@ public struct VoicePromptMonitor: Sendable {
             follow(progress, state: &state, into: &prompts)
         case .arrival(let legIndex, let time):
             state.lastTime = time
+            // Said already, on its own or chained to a turn just before it ("Turn left, then your destination
+            // is on the right"): the arrival itself adds nothing.
             guard legIndex == state.legIndex, let leg = state.currentLeg, let last = leg.maneuvers.indices.last,
-                !state.stages[last].contains(.transition)
+                state.stages[last].isDisjoint(with: [.transition, .chained])
             else { break }
             state.stages[last].insert(.transition)
             state.nextManeuver = leg.maneuvers.count
