@@ -36,12 +36,23 @@ extension StepBuilder {
     /// right onto Kaivokatu").
     static let junctionAtRouteEnd = 8.0
 
+    /// The maneuvers still made in the last ``shortestStep`` before the destination: turns into its street.
+    /// A bend or a fork there is only the road's line on the way in, which the arrival's side of the street
+    /// already covers.
+    static let turnsIntoTheDestination: Set<Maneuver> = [
+        .turnLeft, .turnRight, .sharpLeft, .sharpRight, .uTurn, .roundabout, .ferry, .leaveFerry, .leaveFerryLeft,
+        .leaveFerryRight,
+    ]
+
     func simplified(_ markers: [Marker], arcs: [Int], cumulative: [Double]) -> [Marker] {
         var markers = markers
         let end = cumulative[cumulative.count - 1]
         // A maneuver at the destination's own junction is not worth making: the arrival says which side of
         // the street the destination is on.
-        while markers.count > 1, let last = markers.last, end - cumulative[last.index] < Self.junctionAtRouteEnd {
+        while markers.count > 1, let last = markers.last,
+            end - cumulative[last.index] < Self.junctionAtRouteEnd
+                || (end - cumulative[last.index] < shortestStep && !Self.turnsIntoTheDestination.contains(last.maneuver))
+        {
             markers.removeLast()
         }
         // Setting off at a junction: the departure already heads the way its maneuver leads.
