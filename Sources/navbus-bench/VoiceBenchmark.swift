@@ -102,7 +102,7 @@ enum VoiceBenchmark {
             for route in planned {
                 let rehearsal = try PromptRehearsal(route: route, speed: kmh / 3.6, configuration: configuration)
                 let audit = rehearsal.audit
-                if showLate, audit.late > 0 {
+                if showLate, audit.late > 0 || audit.announcedInTime < audit.maneuvers {
                     print("late at \(kmh) km/h; maneuvers:", rehearsal.maneuvers.map { "\($0.instruction) @\(Int($0.distanceAlong)) m" })
                     print("  prompts:", rehearsal.prompts.map { "\($0.prompt.text) @\(Int($0.distanceAlong)) m" })
                 }
@@ -137,7 +137,8 @@ enum VoiceBenchmark {
         }
         print("chained prompts \(chained), with a capital after then \(capitalisedThen), ramp steps \(rampSteps)")
         let noisy = try noisyDrives(
-            planned, map: NavigatorMap(router: router), speeds: speeds, sigmas: sigmas, language: configuration.language)
+            planned, map: NavigatorMap(router: router), speeds: speeds, sigmas: sigmas, language: configuration.language,
+            showLate: showLate)
         let summary: [String: Any] = [
             "routes": planned.count, "speeds": results, "chained": chained, "capitalisedThen": capitalisedThen,
             "rampSteps": rampSteps, "uninflectedNames": uninflectedNames, "noisy": noisy,
@@ -147,7 +148,8 @@ enum VoiceBenchmark {
 
     /// Every route driven at every speed under every noise level through a real navigator.
     static func noisyDrives(
-        _ routes: [NavRouting.Route], map: NavigatorMap, speeds: [Double], sigmas: [Double], language: VoiceLanguage
+        _ routes: [NavRouting.Route], map: NavigatorMap, speeds: [Double], sigmas: [Double], language: VoiceLanguage,
+        showLate: Bool
     ) throws -> [[String: Any]] {
         var results: [[String: Any]] = []
         for sigma in sigmas {
@@ -168,7 +170,12 @@ enum VoiceBenchmark {
                             configuration: ConfigureNavigatorParams(language: language))
                     else { continue }
                     driven += 1
-                    total = total + drive.audit
+                    let audit = drive.audit
+                    if showLate, audit.late + audit.premature + audit.repeated > 0 {
+                        print("σ \(sigma) m, \(kmh) km/h, route \(index): \(audit)")
+                        for line in drive.transcript { print("  " + line) }
+                    }
+                    total = total + audit
                 }
                 let seconds = Date().timeIntervalSince(start)
                 print(

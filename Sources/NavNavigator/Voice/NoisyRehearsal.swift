@@ -212,6 +212,16 @@ public struct NoisyRehearsal: Sendable {
             .min { abs($0.distanceAlong - heard.distanceAlong) < abs($1.distanceAlong - heard.distanceAlong) }
     }
 
+    /// What was said and where the vehicle really was, one prompt a line, after the planned route's
+    /// maneuvers (`navbus-bench voice --noise … --show-late`).
+    public var transcript: [String] {
+        ["maneuvers: " + maneuvers.map { "step \($0.stepIndex) at \(Int($0.distanceAlong.rounded())) m" }.joined(separator: ", ")]
+            + prompts.map { heard in
+                "\(Int(heard.distanceAlong.rounded())) m, \(Int(heard.speed * 3.6)) km/h, route \(heard.routeGeneration), "
+                    + "step \(heard.prompt.stepIndex) \(heard.prompt.kind.rawValue): \(heard.prompt.text)"
+            }
+    }
+
     /// Whether prompts came in time and once, judged by the vehicle's true positions.
     public var audit: Audit {
         var audit = Audit()
