@@ -32,6 +32,8 @@ public struct VoiceGuidanceState: Hashable, Codable, Sendable {
     var lastSpeedAlertTime: Double?
     /// The latest fix time at which the vehicle stood or crept (below the post-transition speed).
     var lastStandstill: Double?
+    /// The limit (m/s) the latest speed alert named.
+    var lastSpeedAlertLimit: Double?
 
     /// Creates a state with no route.
     public init(settings: VoiceSettings = VoiceSettings()) {
