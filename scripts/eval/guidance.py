@@ -37,7 +37,7 @@ while the vehicle is more than 50 m from the waypoint and the leg's end, a secon
 driver stops more than 40 m from: between 25 and 40 m, the radius plus the largest noise allowance, an arrival
 is neither expected nor false), reroutes per real deviation (a real deviation is the true position getting
 more than 20 m from the route in force, from the part of it the driver has got to, or driving against it, after
-having been within 10 m of it and going its way; each nav.route_changed.v1 offRoute is a reroute), reroutes on
+having been within 10 m of it and going its way, or from the start of a route, which begins where the vehicle is; each nav.route_changed.v1 offRoute is a reroute), reroutes on
 the route (one made while the truth was within 10 m of the route for the last 5 s and still on the route's own
 line, within 5 m and going its way, at the fix that caused it; a route replaced while the driver was on it is
 followed on, so a driver who turned off at a junction 1-2 fixes before the reroute, still within 10 m of the
@@ -111,12 +111,12 @@ def to_polyline(p: tuple[float, float], line: list[tuple[float, float]]) -> floa
     return min(to_segment(p, line[i], line[i + 1]) for i in range(len(line) - 1))
 
 
-def nearest_piece_between(p, line, cumulative, progress: float | None):
-    """Distance to the polyline between 40 m behind and 150 m ahead of `progress` metres along it (all of it when
-    None), the direction of the nearest piece, and how far along the line the nearest point lies."""
+def nearest_piece_between(p, line, cumulative, progress: float):
+    """Distance to the polyline between 40 m behind and 150 m ahead of `progress` metres along it, the direction of
+    the nearest piece, and how far along the line the nearest point lies."""
     best = (math.inf, 0.0, 0.0)
     for i in range(len(line) - 1):
-        if progress is not None and (cumulative[i + 1] < progress - 40 or cumulative[i] > progress + 150):
+        if cumulative[i + 1] < progress - 40 or cumulative[i] > progress + 150:
             continue
         d = to_segment(p, line[i], line[i + 1])
         if d < best[0]:
@@ -629,7 +629,10 @@ class RouteFollow:
         self.along = [0.0]
         for i in range(len(route) - 1):
             self.along.append(self.along[-1] + distance(route[i], route[i + 1]))
-        self.progress: float | None = None
+        # A route starts where the vehicle is (a reroute's at its matched position, the first at its start), so
+        # the driver has got to its start: a later part of a route that turns round first and comes back past
+        # the start is not where the driver is, even though the truth lies on it going its way.
+        self.progress = 0.0
         self.on = True
         self.streak = 0
         self.last_on_line = -1
@@ -638,7 +641,7 @@ class RouteFollow:
         """Judges one fix's truth; whether the driver leaves the route with it."""
         off, direction, at = nearest_piece_between(sample.truth, self.route, self.along, self.progress)
         if off <= 10:
-            self.progress = at if self.progress is None else max(self.progress, at)
+            self.progress = max(self.progress, at)
         heading = sample.fix.get("course")
         against = heading is not None and sample.fix["speed"] > 2 and angle(heading, direction) > 120
         if off <= 5 and not against:
