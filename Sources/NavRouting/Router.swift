@@ -39,8 +39,9 @@ public final class Router: Sendable {
         self.snapper = RoadSnapper(graph: graph)
         self.places = places
         var networks: [TravelMode: ModeNetwork] = [:]
+        let turns = TurnCosts(graph: graph)
         for mode in modes where graph.supports(mode) {
-            networks[mode] = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount)
+            networks[mode] = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount, turns: turns)
         }
         self.networks = networks
         self.pool = WorkspacePool(

@@ -187,8 +187,12 @@ public struct RoadGraphBuilder {
                 guard let via = nodeIndex[viaID] else { continue }
                 let toArcs = Set(toWays.flatMap { arcs(of: $0, leaving: via) })
                 guard !toArcs.isEmpty else { continue }
+                // `no_u_turn` from a way onto itself forbids turning round, not going on along the way where it
+                // runs through the via node.
+                let turningRound = relation.kind == "no_u_turn" && Set(fromWays) == Set(toWays)
                 for fromArc in fromWays.flatMap({ arcs(of: $0, entering: via) }) {
-                    forbid(from: fromArc, at: via, exits: toArcs, only: only, modes: relation.modes, graph: graph)
+                    let exits = turningRound ? toArcs.intersection([fromArc ^ 1]) : toArcs
+                    forbid(from: fromArc, at: via, exits: exits, only: only, modes: relation.modes, graph: graph)
                 }
             } else {
                 collectViaWays(

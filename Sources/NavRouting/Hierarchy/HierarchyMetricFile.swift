@@ -11,7 +11,7 @@ public enum HierarchyMetricFile {
     public static let magic = Array("NAVCCHM\u{0}".utf8)
     /// Raised whenever the costs a metric holds change meaning (turn costs, access rules), so that files
     /// written by another build are customized again instead of trusted.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
 
     /// Where the saved metric for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }

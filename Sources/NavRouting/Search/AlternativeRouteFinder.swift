@@ -59,6 +59,10 @@ struct AlternativeRouteFinder {
             let start = i == 0 ? path.startFraction : 0
             let end = i == path.arcs.count - 1 ? path.endFraction : 1
             total += search.partial(w, end - start)
+            if i > 0 {
+                let previous = Int(path.arcs[i - 1])
+                total += search.turnCost(from: previous, to: Int(arc), at: Int(graph.head(ofArc: previous)))
+            }
         }
         return total
     }
