@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 import NavGuidance
 import NavMap
@@ -46,17 +47,18 @@ extension Navigator {
     }
 
     /// Routing options from a vehicle's configuration, overridden by a trip's options, with the traffic
-    /// now in force.
-    func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
-        -> NavRouting.RoutingOptions
-    {
+    /// now in force, setting off at `departure` (now by the clock, in the process's time zone, when absent).
+    func routingOptions(
+        _ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?, departure: WeekTime? = nil
+    ) -> NavRouting.RoutingOptions {
         NavRouting.RoutingOptions(
             travelMode: trip?.travelMode ?? configuration.travelMode,
             avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
             avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
             avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries,
             alternateRoutes: trip?.alternateRoutesStrategy ?? .noAlternates,
-            traffic: TrafficSpeedFactors(byWayID: traffic.factors))
+            traffic: TrafficSpeedFactors(byWayID: traffic.factors),
+            departure: departure ?? WeekTime(Date(timeIntervalSince1970: clock()), timeZone: .current))
     }
 
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {

@@ -227,7 +227,8 @@ public final class Router: Sendable {
                         let to = resolved[index + 1]
                         let finder = AlternativeRouteFinder(
                             graph: graph, network: network, avoidance: best.avoidance, trafficFactors: trafficFactors,
-                            landmarksValid: landmarksValid)
+                            landmarksValid: landmarksValid,
+                            timedRestrictions: graph.timedRestrictions.inForce(at: options.departure))
                         for path in try finder.alternatives(
                             to: best.path, sources: sources(from, network), targets: targets(to, network),
                             wanted: wanted, workspace: &workspace)

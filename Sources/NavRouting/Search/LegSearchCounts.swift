@@ -2,7 +2,8 @@ import Synchronization
 
 /// How the automatic search answered leg searches since the router was made: on the contraction hierarchy,
 /// or with the reference search because no customized metric was ready (a map without a hierarchy, or a
-/// large map re-customizing in the background after a traffic change). Searches asked for explicitly with
+/// large map re-customizing in the background after a traffic change) or because the hierarchy's route made a
+/// turn that a time-windowed restriction bans at the departure (``TimedTurnRestrictions``). Searches asked for explicitly with
 /// another ``RoutingAlgorithm`` are not counted.
 public struct LegSearchCounts: Sendable, Equatable {
     public var onHierarchy: Int

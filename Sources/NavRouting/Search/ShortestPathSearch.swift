@@ -21,6 +21,8 @@ struct ShortestPathSearch {
     let useLandmarks: Bool
     let bidirectional: Bool
     let isCanceled: (() -> Bool)?
+    /// The graph's time-windowed restrictions in force for this request (``TimedTurnRestrictions``).
+    let timedRestrictions: [RoadGraph.TurnRestriction]
 
     // The graph arrays the inner loops read, held directly so that access compiles to plain loads
     // rather than calls across the module boundary.
@@ -40,13 +42,18 @@ struct ShortestPathSearch {
     /// Whether the mode has destination-only arcs at all; without them every state is its arc.
     private let hasRestricted: Bool
     private let turns: TurnCosts
+    /// Per arc, whether a time-windowed restriction starts at it (empty when none is in force).
+    private let timedStarts: [Bool]
     /// Whether turns cost anything for the mode (motor vehicles only).
     private let pricesTurns: Bool
 
     init(
         graph: RoadGraph, network: ModeNetwork, avoidedFlags: UInt8, forbiddenFlags: UInt8 = 0, factors: [Float]?,
-        useLandmarks: Bool, bidirectional: Bool, isCanceled: (() -> Bool)?
+        useLandmarks: Bool, bidirectional: Bool, isCanceled: (() -> Bool)?,
+        timedRestrictions: [RoadGraph.TurnRestriction] = []
     ) {
+        self.timedRestrictions = timedRestrictions
+        timedStarts = timedRestrictions.isEmpty ? [] : graph.timedRestrictions.startsAtArc
         self.graph = graph
         self.network = network
         self.avoidedFlags = avoidedFlags
@@ -151,7 +158,13 @@ struct ShortestPathSearch {
             }
             return true
         }
+        if !timedStarts.isEmpty && timedStarts[a] && isTimedRestricted(from: a, to: b) { return false }
         return !arcHasRestriction[a] || !graph.isTurnRestricted(from: a, to: b, modeBit: modeBit)
+    }
+
+    /// Whether a time-windowed restriction in force forbids the turn.
+    func isTimedRestricted(from a: Int, to b: Int) -> Bool {
+        timedRestrictions.contains { Int($0.fromArc) == a && Int($0.toArc) == b && $0.modes & modeBit != 0 }
     }
 
     /// Finds the cheapest path from any of `sources` to any of `targets`.
