@@ -590,7 +590,7 @@ def evaluate_map(name: str, count: int, seed: int, args, binaries: pathlib.Path)
             statuses[answer["routeStatus"]] = statuses.get(answer["routeStatus"], 0) + 1
             snapped = answer.get("waypoints") or []
             record["navbusWaypoints"] = snapped
-            candidates = [osrm.nearest(point, number=20) for point in (a, b)]
+            candidates = [osrm.nearest(point, number=100) for point in (a, b)]
             record["osrmNearest"] = [c[0][:2] if c else None for c in candidates]
             # The nearest road the trip can use (OSRM's candidates, usability judged here): the goal's reference.
             record["osrmNearestUsable"] = [
