@@ -96,6 +96,7 @@ def main() -> int:
             osrm_route(a, b)
 
         navbus_ms, osrm_ms, ratios = [], [], []
+        both_found = []  # (navbus ms, OSRM ms) where both answered with a route: OSRM's NoRoute answers are cheap
         for a, b in pairs:
             start = time.perf_counter()
             ours = navbus_route(a, b)
@@ -103,12 +104,20 @@ def main() -> int:
             start = time.perf_counter()
             theirs = osrm_route(a, b)
             osrm_ms.append((time.perf_counter() - start) * 1000)
+            if ours["routeStatus"] == "OK" and theirs.get("code") == "Ok":
+                both_found.append((navbus_ms[-1], osrm_ms[-1]))
             if ours["routeStatus"] == "OK" and theirs.get("code") == "Ok" and theirs["routes"][0]["distance"] > 200:
                 ratios.append(ours["routes"][0]["distanceMeters"] / theirs["routes"][0]["distance"])
 
         print(f"{args.pairs} random pairs in central Helsinki (seed {args.seed}), steps and full geometry on both")
         print(f"navbus router.route over ZeroMQ: median {statistics.median(navbus_ms):.3f} ms, p99 {percentile(navbus_ms, 0.99):.3f} ms")
         print(f"osrm-routed over HTTP:           median {statistics.median(osrm_ms):.3f} ms, p99 {percentile(osrm_ms, 0.99):.3f} ms")
+        if both_found:
+            ours_found = statistics.median(x for x, _ in both_found)
+            theirs_found = statistics.median(y for _, y in both_found)
+            print(f"pairs both routed ({len(both_found)}): navbus median {ours_found:.3f} ms, OSRM {theirs_found:.3f} ms, "
+                  f"ratio {ours_found / theirs_found:.2f}")
+        print(f"median ratio navbus/OSRM over all pairs: {statistics.median(navbus_ms) / statistics.median(osrm_ms):.2f}")
         within = sum(1 for r in ratios if 0.85 <= r <= 1.15) / len(ratios)
         print(f"route distance navbus/OSRM over {len(ratios)} comparable pairs: median ratio {statistics.median(ratios):.3f}, "
               f"{within * 100:.1f} % within ±15 %")

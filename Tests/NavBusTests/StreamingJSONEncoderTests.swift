@@ -1,3 +1,4 @@
+import Foundation
 import NavProtocol
 import Testing
 
@@ -44,6 +45,23 @@ import Testing
         let parsed = try JSONParser.parse(bytes)
         #expect(parsed["when"] == .string("2025-11-24T16:00:00.250Z"))
         #expect(parsed["nested"] == .array([.array([.integer(1), .integer(2)]), .array([]), .array([.integer(3)])]))
+    }
+
+    @Test func writesNumberArraysAsFoundationDoes() throws {
+        struct Line: Codable, Equatable { var coordinates: [[Double]]; var speeds: [Double]; var after: Int }
+        let line = Line(
+            coordinates: [[24.9384, 60.1699], [], [-0.5, 1e-7, 123.25]], speeds: [8.88888888888889, 0, -3], after: 1)
+        let ours = try JSONParser.parse(try StreamingJSONEncoder().encode(line))
+        let foundation = try JSONParser.parse(Array(try JSONEncoder().encode(line)))
+        #expect(ours == foundation)
+        #expect(try JSONValueDecoder().decode(Line.self, from: try StreamingJSONEncoder().encode(line)) == line)
+        #expect(String(decoding: try StreamingJSONEncoder().encode(Line(coordinates: [], speeds: [], after: 2)), as: UTF8.self)
+            == #"{"coordinates":[],"speeds":[],"after":2}"#)
+    }
+
+    @Test func rejectsNonFiniteNumbersInPositions() {
+        struct Line: Encodable { var coordinates = [[1.0, .infinity]] }
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(Line()) }
     }
 
     @Test func rejectsNonFiniteNumbers() {

@@ -1,3 +1,4 @@
+import NavCore
 import NavGuidance
 import Testing
 
@@ -164,6 +165,36 @@ struct VoiceTimingTests {
         alerts.drive([(500, 0), (500, 300)], speed: 12, startTime: 1_710_936_100)
         #expect(alerts.prompts.map(\.prompt.kind) == [.speedAlert, .reroute])
         #expect(alerts.prompts.map(\.prompt.text) == ["Speed limit 50 kilometers per hour.", "Route recalculated."])
+    }
+
+    @Test("a speed limit is said once a minute, however often the driver crosses it; a new limit at once")
+    func speedAlertsDoNotRepeat() {
+        let monitor = VoicePromptMonitor()
+        var state = VoiceGuidanceState()
+        var spoken: [String] = []
+        func observe(_ severity: SpeedingSeverity, kmh: Double, at seconds: Double) {
+            let input = VoiceInput.speeding(severity, limit: kmh / 3.6, time: 1_710_936_000 + seconds)
+            spoken += monitor.apply(input, to: &state).map(\.text)
+        }
+        // Minor, major after the upgrade time, slowing for corners and speeding up again: one alert.
+        observe(.minor, kmh: 30, at: 0)
+        observe(.major, kmh: 30, at: 5)
+        observe(.notSpeeding, kmh: 30, at: 8)
+        observe(.major, kmh: 30, at: 10)
+        observe(.notSpeeding, kmh: 30, at: 20)
+        observe(.minor, kmh: 30, at: 30)
+        #expect(spoken == ["Speed limit 30 kilometers per hour."])
+        // Into a 50 zone: its limit is new; back in the 30 zone more than a minute after it was said.
+        observe(.notSpeeding, kmh: 50, at: 35)
+        observe(.minor, kmh: 50, at: 40)
+        observe(.notSpeeding, kmh: 30, at: 50)
+        observe(.major, kmh: 30, at: 55)
+        observe(.notSpeeding, kmh: 30, at: 70)
+        observe(.minor, kmh: 30, at: 120)
+        #expect(spoken == [
+            "Speed limit 30 kilometers per hour.", "Speed limit 50 kilometers per hour.",
+            "Speed limit 30 kilometers per hour.", "Speed limit 30 kilometers per hour.",
+        ])
     }
 
     @Test("Finnish and imperial settings reach the prompts")

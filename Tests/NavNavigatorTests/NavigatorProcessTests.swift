@@ -27,8 +27,10 @@ struct NavigatorProcessTests {
             publisher = try Publisher(
                 context: context, endpoint: endpoints.publisher, identity: SourceIdentity(role: "test-feeder"),
                 counters: counters)
+            // A call that times out is sent again, and `setDestinations` sent twice plans twice: the timeout is
+            // long enough for a loaded machine, so only calls the navigator never received are repeated.
             control = RPCClient(
-                context: context, endpoint: endpoints.navigator, timeoutMilliseconds: 2_000, retries: 10)
+                context: context, endpoint: endpoints.navigator, timeoutMilliseconds: 10_000, retries: 3)
             guard publisher.waitUntilConnected(timeoutMilliseconds: 5_000) else {
                 throw TestSupportError("the proxy did not come up: \(proxy.standardError)")
             }

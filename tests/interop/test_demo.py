@@ -75,7 +75,9 @@ def call(context, endpoint: str, method: str, params: dict) -> dict:
     socket.setsockopt(zmq.LINGER, 0)
     socket.connect(endpoint)
     socket.send_json({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-    assert socket.poll(10_000), f"{method}: no reply"
+    # Sent once and waited for: the request waits in the socket until the process is up (a map takes seconds
+    # to load on a loaded machine), and a repeated setDestinations would plan twice.
+    assert socket.poll(30_000), f"{method}: no reply within 30 s"
     reply = socket.recv_json()
     socket.close()
     assert "result" in reply, f"{method}: {reply}"

@@ -70,9 +70,35 @@ final class EncoderState {
             writer.raw(bytes: unsafeBitCast(value, to: EncodedJSON.self).bytes)
         } else if T.self == JSONValue.self {
             writer.write(unsafeBitCast(value, to: JSONValue.self))
+        } else if T.self == [Double].self {
+            try writeNumbers(unsafeBitCast(value, to: [Double].self), codingPath: codingPath())
+        } else if T.self == [[Double]].self {
+            // GeoJSON positions: most of a route answer's bytes, and through the generic containers they cost
+            // more than the route search itself.
+            try writePositions(unsafeBitCast(value, to: [[Double]].self), codingPath: codingPath())
         } else {
             try value.encode(to: StreamingEncoder(state: self, codingPath: codingPath()))
         }
+    }
+
+    /// Writes a number array (per-segment speeds and limits), as the synthesised encoding would, without the containers.
+    private func writeNumbers(_ numbers: [Double], codingPath: @autoclosure () -> [any CodingKey]) throws {
+        writer.raw(UInt8(ascii: "["))
+        for (offset, number) in numbers.enumerated() {
+            if offset > 0 { writer.raw(UInt8(ascii: ",")) }
+            try writeNumber(number, codingPath: codingPath())
+        }
+        writer.raw(UInt8(ascii: "]"))
+    }
+
+    /// Writes an array of number arrays (GeoJSON positions) the same way.
+    private func writePositions(_ positions: [[Double]], codingPath: @autoclosure () -> [any CodingKey]) throws {
+        writer.raw(UInt8(ascii: "["))
+        for (index, position) in positions.enumerated() {
+            if index > 0 { writer.raw(UInt8(ascii: ",")) }
+            try writeNumbers(position, codingPath: codingPath())
+        }
+        writer.raw(UInt8(ascii: "]"))
     }
 
     func closeContainers(downTo depth: Int) {

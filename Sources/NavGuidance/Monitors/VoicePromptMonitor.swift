@@ -27,7 +27,9 @@ public struct VoicePromptMonitor: Sendable {
     static let slowestTimingSpeed = 4.0
     /// A chained maneuver closer than this (seconds) gets no prompt of its own: it was just named.
     static let chainedRepeatGap = 4.0
-    /// Seconds between two speed alerts of the same severity.
+    /// Seconds before the same speed limit is said again. Drivers hover around a limit (slowing for each corner,
+    /// or 13 % over it, which is major at once), and a limit said every few seconds is noise, not an alert;
+    /// the alert events still report every change of severity.
     static let speedAlertInterval = 60.0
 
     /// Creates a monitor.
@@ -263,10 +265,13 @@ public struct VoicePromptMonitor: Sendable {
         let previous = state.speedingSeverity
         state.speedingSeverity = severity
         guard rank(severity) > rank(previous), let limit, limit > 0 else { return nil }
-        if let last = state.lastSpeedAlertTime, time - last < Self.speedAlertInterval, severity != .major {
+        if let last = state.lastSpeedAlertTime, time - last < Self.speedAlertInterval,
+            let lastLimit = state.lastSpeedAlertLimit, abs(lastLimit - limit) < 0.5
+        {
             return nil
         }
         state.lastSpeedAlertTime = time
+        state.lastSpeedAlertLimit = limit
         let perHour = state.settings.units == .metric ? limit * 3.6 : limit * 3600 / SpokenDistance.metersPerMile
         let text = Self.phrasebook(state).speedLimit(Int((perHour / 5).rounded()) * 5, units: state.settings.units)
         return prompt(text, kind: .speedAlert, stepIndex: 0, distance: 0, time: time, valid: 5, state)

@@ -30,6 +30,8 @@ public struct VoiceGuidanceState: Hashable, Codable, Sendable {
     var lastTime: Double?
     var speedingSeverity: SpeedingSeverity = .notSpeeding
     var lastSpeedAlertTime: Double?
+    /// The limit (m/s) the latest speed alert named.
+    var lastSpeedAlertLimit: Double?
 
     /// Creates a state with no route.
     public init(settings: VoiceSettings = VoiceSettings()) {
