@@ -101,11 +101,6 @@ import Testing
         return traffic
     }
 
-    /// Saturday noon, when Helsinki's one time-windowed turn restriction (weekdays 07–18 at the north end of
-    /// Pitkäsilta) is not in force. While it is, a leg whose best hierarchy route makes that turn is answered by
-    /// the reference search instead (``TimedRestrictionTests``), which these counts would include.
-    static let signsNotInForce = WeekTime(weekday: 5, minute: 12 * 60)
-
     @Test func drivingLegsAtDestinationOnlyStreetsMatchDijkstra() throws {
         let router = try HelsinkiExactnessTests.loadedRouter()
         let zones = Self.zones(router.graph, mode: .driving)
@@ -114,8 +109,11 @@ import Testing
         #expect(zones.count >= 8)
         let trips = Self.trips(router.graph, zones: zones, seed: 7, perKind: 40)
         let before = router.legSearchCounts
+        // Saturday noon: Helsinki's one time-windowed sign (weekdays 07–18 at the north end of Pitkäsilta) is not
+        // in force, so no leg is handed to the reference search for making its turn (TimedRestrictionTests).
+        let saturdayNoon = WeekTime(weekday: 5, minute: 12 * 60)
         let result = Self.expectExact(
-            router, RoutingOptions(travelMode: .driving, departure: Self.signsNotInForce), trips: trips)
+            router, RoutingOptions(travelMode: .driving, departure: saturdayNoon), trips: trips)
         let after = router.legSearchCounts
         #expect(result.found >= trips.count * 3 / 4)
         // The trips do exercise the rule: many of them drive on destination-only streets.
@@ -131,7 +129,7 @@ import Testing
         let trips = Self.trips(router.graph, zones: zones, seed: 8, perKind: 15)
         let options = RoutingOptions(
             travelMode: .driving, avoidsHighways: true, avoidsTolls: true, avoidsFerries: true,
-            traffic: Self.traffic(router.graph, seed: 3), departure: Self.signsNotInForce)
+            traffic: Self.traffic(router.graph, seed: 3))
         let result = Self.expectExact(router, options, trips: trips)
         #expect(result.found >= trips.count * 3 / 4)
         #expect(router.legSearchCounts.fallbacks == 0)

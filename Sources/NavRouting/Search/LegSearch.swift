@@ -60,12 +60,13 @@ struct LegSearch {
                 // The hierarchy knows only the fixed restrictions. Its best leg is also the best one under the
                 // time-windowed restrictions in force unless it makes one of their turns; then (rarely) the
                 // reference search, which knows them, answers.
-                if let leg, makesTimedRestrictedTurn(leg, search) {
-                    workspace.reset()
-                } else {
+                guard let leg, makesTimedRestrictedTurn(leg, search) else {
                     hierarchy.counter.count(onHierarchy: true)
                     return leg
                 }
+                hierarchy.counter.countTimedRestrictionFallback()
+                workspace.reset()
+                return try search.run(sources: sources, targets: targets, workspace: &workspace)
             }
             hierarchy.counter.count(onHierarchy: false)
         }
