@@ -47,7 +47,8 @@ extension Navigator {
     }
 
     /// Routing options from a vehicle's configuration, overridden by a trip's options, with the traffic
-    /// now in force, setting off at `departure` (now by the clock, in the process's time zone, when absent).
+    /// now in force, setting off at `departure` (when absent: now by the clock, if the process was told its time
+    /// zone; see ``localNow(_:)``).
     func routingOptions(
         _ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?, departure: WeekTime? = nil
     ) -> NavRouting.RoutingOptions {
@@ -58,7 +59,17 @@ extension Navigator {
             avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries,
             alternateRoutes: trip?.alternateRoutesStrategy ?? .noAlternates,
             traffic: TrafficSpeedFactors(byWayID: traffic.factors),
-            departure: departure ?? WeekTime(Date(timeIntervalSince1970: clock()), timeZone: .current))
+            departure: departure ?? Self.localNow(clock()))
+    }
+
+    /// Whether the process runs in a time zone it was given (`TZ`), which for a navigator is the map's.
+    private static let timeZoneIsGiven = ProcessInfo.processInfo.environment["TZ"] != nil
+
+    /// `seconds` since 1970 as the map's local time, when the process was given its time zone; nil otherwise, so
+    /// that a turn restriction signed for some hours always holds. Judged in a container's default UTC, a Helsinki
+    /// sign for 07–18 would be lifted between 07 and 09 local time.
+    static func localNow(_ seconds: Double) -> WeekTime? {
+        timeZoneIsGiven ? WeekTime(Date(timeIntervalSince1970: seconds), timeZone: .current) : nil
     }
 
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {

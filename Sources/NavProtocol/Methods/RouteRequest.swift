@@ -17,7 +17,8 @@ public struct RouteRequest: Codable, Sendable, Equatable, VehicleScoped {
     /// How many alternatives to return beside the best route; `none` when absent.
     public var alternateRoutesStrategy: AlternateRoutesStrategy?
     /// When the trip sets off, in the map's local time: turn restrictions signed for some hours bind the route
-    /// when they are in force then. Absent: now, by the navigator's clock in its time zone.
+    /// when they are in force then. Absent: now, by the navigator's clock, when it was given its time zone
+    /// (`TZ`); otherwise such restrictions always bind.
     public var departureTime: LocalDateTime?
 
     public init(
