@@ -8,7 +8,11 @@ Valhalla: the `pyvalhalla` wheel's `Actor.route` (auto costing, English and Finn
           counts are compared twice: each router on its own route, and Valhalla's `trace_route` narrative of
           our route's geometry (the same path cut into maneuvers by both).
 
-    make bench-voice   (or: scripts/voice-eval-setup.sh && .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14])
+    make bench-voice   (or: scripts/voice-eval-setup.sh && .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14]
+                        [--map maps/kotka.osm.pbf] [--noise 5,10])
+
+Step counts are printed raw (every route, departure and arrival counted by both, no rule) and under the
+route-end rule below. `--noise` also drives every route under GPS noise through a real navigator.
 
 pyvalhalla 3.9.1 ships only `cp312-abi3` wheels, so the script needs Python >= 3.12 with `pyvalhalla==3.9.1`
 and `pyzmq` installed (scripts/voice-eval-setup.sh makes that venv). Needs a release build
@@ -33,8 +37,9 @@ import zmq
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MAP = ROOT / "maps" / "helsinki.osm.pbf"
-# Central Helsinki, well inside the sample extract (the same box as the routing benchmark).
-SOUTH, NORTH, WEST, EAST = 60.158, 60.182, 24.925, 24.960
+# Where the random pairs are drawn, per sample map: central Helsinki (the same box as the routing benchmark),
+# and the Kotka extract's own bounding box (from its PBF header).
+BOXES = {"helsinki": (60.158, 60.182, 24.925, 24.960), "kotka": (60.520, 60.540, 26.930, 26.970)}
 # Valhalla's maneuver types for "Continue" and "X becomes Y": steps that only say the name changed.
 VALHALLA_NAME_CHANGE = {7, 8}
 # Valhalla's ramp maneuvers (straight, right, left onto a ramp).
@@ -85,7 +90,7 @@ def covers(route: dict, maneuvers: list[dict], ends: list[tuple[float, float]]) 
             and abs(traced - route["distanceMeters"]) <= SAME_PATH_TOLERANCE * route["distanceMeters"])
 
 
-def build_valhalla_tiles(work: pathlib.Path, bin_dir: pathlib.Path) -> pathlib.Path:
+def build_valhalla_tiles(work: pathlib.Path, bin_dir: pathlib.Path, map_path: pathlib.Path) -> pathlib.Path:
     """Our own small tile build: valhalla_build_config + valhalla_build_tiles on the sample extract."""
     config = work / "valhalla.json"
     tiles = work / "tiles"
@@ -98,7 +103,7 @@ def build_valhalla_tiles(work: pathlib.Path, bin_dir: pathlib.Path) -> pathlib.P
         check=True, capture_output=True, text=True).stdout
     config.write_text(text, encoding="utf-8")
     env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '')}")
-    subprocess.run([str(bin_dir / "valhalla_build_tiles"), "-c", str(config), str(MAP)], check=True, env=env,
+    subprocess.run([str(bin_dir / "valhalla_build_tiles"), "-c", str(config), str(map_path)], check=True, env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return config
 
@@ -112,7 +117,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--routes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument("--work", default="/tmp/navbus-voice-eval", help="where Valhalla's tiles are kept")
+    parser.add_argument("--map", default=str(MAP), help="the map both routers use (Helsinki or Kotka sample)")
+    parser.add_argument("--work", help="where Valhalla's tiles are kept (default /tmp/navbus-voice-eval[-MAP])")
+    parser.add_argument("--noise", help="also drive every route under GPS noise of these σ in metres, e.g. 5,10")
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"))
     parser.add_argument("--show", type=int, default=0, help="print this many routes' steps side by side")
     parser.add_argument("--steps-only", action="store_true", help="compare steps only, without driving the routes")
@@ -121,23 +128,26 @@ def main() -> int:
 
     from valhalla import Actor  # imported late so --help works without the wheel
 
-    work = pathlib.Path(args.work)
+    map_path = pathlib.Path(args.map).resolve()
+    name = map_path.name.split(".")[0]
+    south, north, west, east = BOXES.get(name, BOXES["helsinki"])
+    work = pathlib.Path(args.work or ("/tmp/navbus-voice-eval" + ("" if name == "helsinki" else f"-{name}")))
     work.mkdir(parents=True, exist_ok=True)
-    config = build_valhalla_tiles(work, pathlib.Path(sys.executable).parent)
+    config = build_valhalla_tiles(work, pathlib.Path(sys.executable).parent, map_path)
     actor = Actor(str(config))
 
     rng = random.Random(args.seed)
     pairs = []
     while len(pairs) < args.routes:
-        a = (rng.uniform(SOUTH, NORTH), rng.uniform(WEST, EAST))
-        b = (rng.uniform(SOUTH, NORTH), rng.uniform(WEST, EAST))
+        a = (rng.uniform(south, north), rng.uniform(west, east))
+        b = (rng.uniform(south, north), rng.uniform(west, east))
         pairs.append((a, b))
 
     run = tempfile.mkdtemp(prefix="navbus-voice-bench-")
     control = f"ipc://{run}/navigator"
     env = dict(os.environ, NAVBUS_PUB_ENDPOINT=f"ipc://{run}/pub", NAVBUS_SUB_ENDPOINT=f"ipc://{run}/sub")
     navigator = subprocess.Popen(
-        [f"{args.bin}/navbus-navigator", "--map", str(MAP), "--control", control, "--log-level", "warning"], env=env)
+        [f"{args.bin}/navbus-navigator", "--map", str(map_path), "--control", control, "--log-level", "warning"], env=env)
     context = zmq.Context()
     socket = context.socket(zmq.REQ)
     socket.connect(control)
@@ -169,7 +179,9 @@ def main() -> int:
             same_path = None
             same_ends = []
             # Both read the same OSM nodes, so walking Valhalla's edges along our points usually works;
-            # map matching is the fallback where our ends lie between nodes.
+            # map matching is the fallback where our ends lie between nodes, or where the walk gives up part
+            # way (it then returns a trace of only the first few hundred metres). The first trace that covers
+            # our route is kept, else the first one there is.
             for match in ("edge_walk", "map_snap"):
                 try:
                     traced = actor.trace_route({"shape": shape, "costing": "auto", "shape_match": match,
@@ -178,10 +190,13 @@ def main() -> int:
                     continue
                 if isinstance(traced, str):
                     traced = json.loads(traced)
-                same_path = [m for leg in traced["trip"]["legs"] for m in leg["maneuvers"]]
+                candidate = [m for leg in traced["trip"]["legs"] for m in leg["maneuvers"]]
                 # Where the match starts and ends: the first and last of our points it could place on a road.
-                same_ends = [(place["lat"], place["lon"]) for place in traced["trip"]["locations"]]
-                break
+                ends = [(place["lat"], place["lon"]) for place in traced["trip"]["locations"]]
+                if same_path is None or covers(ours["routes"][0], candidate, ends):
+                    same_path, same_ends = candidate, ends
+                if covers(ours["routes"][0], candidate, ends):
+                    break
             try:
                 finnish = actor.route({"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}],
                                        "costing": "auto",
@@ -211,10 +226,11 @@ def main() -> int:
     finnish_voice = {"uninflectedNames": "—"}
     if not args.steps_only:
         voice = json.loads(subprocess.run(
-            [f"{args.bin}/navbus-bench", "voice", "--map", str(MAP), "--pairs", str(pairs_file)],
+            [f"{args.bin}/navbus-bench", "voice", "--map", str(map_path), "--pairs", str(pairs_file)]
+            + (["--noise", args.noise] if args.noise else []),
             check=True, capture_output=True, text=True).stdout.splitlines()[-1])
         finnish_voice = json.loads(subprocess.run(
-            [f"{args.bin}/navbus-bench", "voice", "--map", str(MAP), "--pairs", str(pairs_file), "--speeds", "50",
+            [f"{args.bin}/navbus-bench", "voice", "--map", str(map_path), "--pairs", str(pairs_file), "--speeds", "50",
              "--language", "fi"], check=True, capture_output=True, text=True).stdout.splitlines()[-1])
     uninflected = re.compile(r"(kadulle|tielle|väylälle|raitille) [A-ZÄÖ]")
     their_uninflected = sum(bool(uninflected.search(t)) for row in rows for t in row["finnish"])
@@ -227,6 +243,8 @@ def main() -> int:
     # The fair comparison: the same path (the trace covers our route) and the route-end rule for both.
     same = [row for row in traced if covers(row["ours"], row["samePath"], row["sameEnds"])]
     same_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["samePath"])) <= 1 for row in same)
+    # Raw counts (every step both routers make, departure and arrival included), where the trace covers our route.
+    same_raw_within_one = sum(abs(len(row["ours"]["steps"]) - len(row["samePath"])) <= 1 for row in same)
     own_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["theirs"])) <= 1 for row in rows)
     our_steps = [s for row in rows for s in row["ours"]["steps"]]
     their_steps = [m for row in rows for m in row["theirs"]]
@@ -240,7 +258,21 @@ def main() -> int:
     our_short = sum(s["distanceMeters"] < 30 and s["maneuver"]["type"] not in ("arrive", "depart") for s in our_steps)
     their_short = sum(m.get("length", 0) * 1000 < 30 and m["type"] not in (1, 2, 3, 4, 5, 6) for m in their_steps)
 
-    mismatched = [row for row in same if abs(our_counted(row["ours"]) - their_counted(row["samePath"])) > 1]
+    mismatched = [row for row in traced if abs(len(row["ours"]["steps"]) - len(row["samePath"])) > 1]
+    # Where the raw mismatches come from: a trace that does not cover our route (Valhalla's map matching gave
+    # up), maneuvers within END_MARGIN of the route's ends (the counts agree once those are left out), or the
+    # middle of the route; for the middle, whether Valhalla makes more maneuvers or navbus does.
+    classes = {"trace does not cover our route": 0, "route ends only": 0, "middle: Valhalla more": 0,
+               "middle: navbus more": 0}
+    for row in mismatched:
+        if not covers(row["ours"], row["samePath"], row["sameEnds"]):
+            classes["trace does not cover our route"] += 1
+        elif abs(our_counted(row["ours"]) - their_counted(row["samePath"])) <= 1:
+            classes["route ends only"] += 1
+        elif their_counted(row["samePath"]) > our_counted(row["ours"]):
+            classes["middle: Valhalla more"] += 1
+        else:
+            classes["middle: navbus more"] += 1
     for row in mismatched[: args.show]:
         print(f"--- {row['pair']}")
         print("  ours:  " + " | ".join(s["instruction"] + f" ({s['distanceMeters']:.0f} m)" for s in row["ours"]["steps"]))
@@ -260,6 +292,7 @@ def main() -> int:
           f"{share(traced_within_one, len(traced))} | — |")
     print(f"| the same, route ends excluded for both (< {END_MARGIN:.0f} m from start or end), trace covering our "
           f"route within {100 * SAME_PATH_TOLERANCE:.0f} % ({len(same)} routes) | {share(same_within_one, len(same))} | — |")
+    print(f"| raw counts where the trace covers our route ({len(same)} routes) | {share(same_raw_within_one, len(same))} | — |")
     print(f"| each on its own route, route ends excluded for both | {share(own_within_one, len(rows))} | — |")
     print(f"| median steps on our path | {statistics.median(our_counts):.0f} | "
           f"{statistics.median([len(row['samePath']) for row in traced]) if traced else 0:.0f} |")
@@ -271,6 +304,13 @@ def main() -> int:
     print(f"| ramp maneuvers (\"take the … ramp\") | {voice['rampSteps']} | {len(their_ramps)} |")
     print(f"| Finnish prompts with the street name uninflected (\"kadulle Kaivokatu\") | "
           f"{finnish_voice['uninflectedNames']} | {their_uninflected} |")
+    print(f"| raw mismatches by where they come from ({len(mismatched)}) | "
+          + ", ".join(f"{name} {count}" for name, count in classes.items()) + " | — |")
+    for drive in voice.get("noisy", []):
+        print(f"| GPS noise σ {drive['sigma']:.0f} m, {drive['kmh']:.0f} km/h, {drive['routes']} routes: maneuvers / late / "
+              f"repeated stages / premature continue-for / announced ≥ 5 s before / reroutes / arrivals | "
+              f"{drive['maneuvers']} / {drive['late']} / {drive['repeated']} / {drive['premature']} / {share(drive['announcedInTime'], drive['maneuvers'])} / {drive['reroutes']} / "
+              f"{drive['arrivals']} | — |")
     for speed in voice["speeds"]:
         print(f"| at {speed['kmh']} km/h: maneuvers / late / repeated stages / announced ≥ 5 s before | "
               f"{speed['maneuvers']} / {speed['late']} / {speed['repeated']} / {share(speed['announcedInTime'], speed['maneuvers'])} | — |")

@@ -110,6 +110,36 @@ struct VoicePhrasingTests {
     }
 }
 
+/// Keeping to the road through a fork or a turn, and turning as the ferry is left.
+extension VoicePhrasingTests {
+    @Test("staying on the road is said as staying on it, in English and with the partitive in Finnish")
+    func stayingOnTheRoad() {
+        let english = EnglishPhrasebook()
+        let finnish = FinnishPhrasebook()
+        let keep = SpokenManeuver(action: .keep(left: true), road: "Kaivokatu", staysOnRoad: true)
+        let turn = SpokenManeuver(action: .turn(.sharpLeft), road: "Mikonkatu", staysOnRoad: true)
+        let straight = SpokenManeuver(action: .continueStraight, road: "Kaivokatu", staysOnRoad: true)
+        #expect(english.clause(keep) == "keep left to stay on Kaivokatu")
+        #expect(english.clause(turn) == "turn sharp left to stay on Mikonkatu")
+        #expect(english.clause(straight) == "continue to stay on Kaivokatu")
+        #expect(finnish.clause(keep) == "pysy vasemmalla ja jatka Kaivokatua")
+        #expect(finnish.clause(turn) == "käänny jyrkästi vasemmalle ja jatka Mikonkatua")
+        #expect(finnish.clause(straight) == "jatka suoraan Kaivokatua")
+        // Onto another road the wording is unchanged.
+        #expect(english.clause(SpokenManeuver(action: .keep(left: true), road: "Kaivokatu")) == "keep left onto Kaivokatu")
+    }
+
+    @Test("leaving a ferry into a turn says which way, in English and Finnish")
+    func leavingAFerryIntoATurn() {
+        let right = SpokenManeuver(action: .leaveFerryTurning(left: false), road: "Satamatie")
+        #expect(EnglishPhrasebook().clause(right) == "leave the ferry and turn right onto Satamatie")
+        #expect(FinnishPhrasebook().clause(right) == "poistu lautalta ja käänny oikealle Satamatielle")
+        let step = GuidanceStep(
+            maneuver: .leaveFerry, modifier: .right, instruction: "", roadName: "Satamatie", startIndex: 0, endIndex: 1)
+        #expect(SpokenManeuver(step).action == .leaveFerryTurning(left: false))
+    }
+}
+
 /// `SpokenManeuver` reads the engine's step by an exhaustive switch; every kind is pinned here, so a new one
 /// cannot slip through as something else.
 extension VoicePhrasingTests {
@@ -119,7 +149,7 @@ extension VoicePhrasingTests {
         (.offRamp, "take the exit onto Kaivokatu"), (.fork, "keep left onto Kaivokatu"),
         (.endOfRoad, "turn left onto Kaivokatu"), (.roundabout, "at the roundabout, take the 2nd exit onto Kaivokatu"),
         (.exitRoundabout, "continue onto Kaivokatu"), (.uTurn, "make a U-turn onto Kaivokatu"),
-        (.ferry, "take the ferry Kaivokatu"), (.leaveFerry, "leave the ferry and continue onto Kaivokatu"),
+        (.ferry, "take the ferry Kaivokatu"), (.leaveFerry, "leave the ferry and turn left onto Kaivokatu"),
         (.arrive, "your destination is ahead"),
     ]
 

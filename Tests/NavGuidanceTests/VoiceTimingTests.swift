@@ -253,3 +253,34 @@ extension VoiceTimingTests {
         #expect(finnish.prompts(for: 2).last?.prompt.text == "Poistu lautalta ja jatka Street 2:lle.")
     }
 }
+
+/// A fork where the route keeps its street: the prompt tells the driver to stay on it.
+extension VoiceTimingTests {
+    @Test("a fork along the same street is spoken as staying on it, in English and Finnish")
+    func forkAlongTheSameStreet() throws {
+        let points = Self.square.map { Streets.point($0.0, $0.1) }
+        let names = ["Kaivokatu", "Kaivokatu", "Mikonkatu"]
+        let end = points[3]
+        let leg = try GuidanceLeg(
+            coordinates: points, freeFlowSpeeds: [13.9, 13.9, 13.9], speedLimits: [50 / 3.6, 50 / 3.6, 50 / 3.6],
+            roadNames: names,
+            steps: [
+                GuidanceStep(maneuver: .depart, instruction: "Head east", roadName: names[0], startIndex: 0, endIndex: 1),
+                GuidanceStep(
+                    maneuver: .fork, modifier: .left, instruction: "Keep left to stay on Kaivokatu", roadName: names[1],
+                    startIndex: 1, endIndex: 2),
+                GuidanceStep(
+                    maneuver: .turn, modifier: .right, instruction: "Turn right onto Mikonkatu", roadName: names[2],
+                    startIndex: 2, endIndex: 3),
+                GuidanceStep(maneuver: .arrive, instruction: "Arrive", roadName: names[2], startIndex: 3, endIndex: 3),
+            ],
+            destination: GuidanceWaypoint(title: "Destination", latitude: end.latitude, longitude: end.longitude))
+        var english = VoiceSession(route: GuidanceRoute(legs: [leg]))
+        english.drive(Self.square, speed: 50 / 3.6)
+        #expect(english.prompts(for: 1).map(\.prompt.text) == ["In 300 meters, keep left to stay on Kaivokatu.", "Keep left to stay on Kaivokatu."])
+        #expect(english.prompts(for: 2).last?.prompt.text == "Turn right onto Mikonkatu.")
+        var finnish = VoiceSession(route: GuidanceRoute(legs: [leg]), settings: VoiceSettings(language: .finnish))
+        finnish.drive(Self.square, speed: 50 / 3.6)
+        #expect(finnish.prompts(for: 1).last?.prompt.text == "Pysy vasemmalla ja jatka Kaivokatua.")
+    }
+}

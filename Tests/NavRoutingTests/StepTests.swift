@@ -136,7 +136,8 @@ extension StepTests {
 extension StepTests {
     @Test(arguments: [
         (Maneuver.turnLeft, "turn", "left"), (.slightRight, "turn", "slightRight"), (.forkLeft, "fork", "left"),
-        (.continue, "continue", "straight"), (.ferry, "ferry", nil), (.leaveFerry, "leaveFerry", nil), (.uTurn, "uturn", "uturn"),
+        (.continue, "continue", "straight"), (.ferry, "ferry", nil), (.leaveFerry, "leaveFerry", nil),
+        (.leaveFerryRight, "leaveFerry", "right"), (.uTurn, "uturn", "uturn"),
         (.roundabout, "roundabout", nil), (.depart, "depart", nil), (.arrive, "arrive", nil),
     ] as [(Maneuver, String, String?)])
     func maneuversSplitIntoProtocolKindAndDirection(maneuver: Maneuver, kind: String, direction: String?) {
@@ -288,10 +289,67 @@ extension StepTests {
         #expect(result.dropFirst(2).first?.instruction == "Leave the ferry and continue onto Quay Street")
     }
 
-    @Test("a turn in the last metres before the destination is left to the arrival")
-    func noManeuverRightBeforeTheDestination() throws {
-        let result = try steps(RoutingFixtures.crossroads(), RoutingFixtures.south, OSMFixture.coordinate(x: 15, y: 0))
-        #expect(result.map(\.maneuver) == [.depart, .arrive])
+    /// Off the ferry, a T junction 15 m up the quay: the driver hears which way to turn as they leave.
+    @Test("a turn just after the landing is said with leaving the ferry")
+    func ferryLandingIntoATurn() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -400)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 1_000)
+        osm.node(4, x: 0, y: 1_015)
+        osm.node(5, x: 300, y: 1_015)
+        osm.node(6, x: -300, y: 1_015)
+        osm.way(1, [1, 2], ["highway": "residential", "name": "Pier Road"])
+        osm.way(2, [2, 3], ["route": "ferry", "name": "Harbour Ferry", "motor_vehicle": "yes"])
+        osm.way(3, [3, 4], ["highway": "residential", "name": "Ramp Lane"])
+        osm.way(4, [6, 4, 5], ["highway": "residential", "name": "Quay Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -390), OSMFixture.coordinate(x: 290, y: 1_015))
+        #expect(result.map(\.maneuver) == [.depart, .ferry, .leaveFerryRight, .arrive], "\(result.map(\.instruction))")
+        #expect(result.dropFirst(2).first?.instruction == "Leave the ferry and turn right onto Quay Street")
+    }
+
+    @Test("a turn at the destination's own junction is left to the arrival; a turn into its street is not")
+    func turnBeforeTheDestination() throws {
+        let atJunction = try steps(RoutingFixtures.crossroads(), RoutingFixtures.south, OSMFixture.coordinate(x: 5, y: 0))
+        #expect(atJunction.map(\.maneuver) == [.depart, .arrive], "\(atJunction.map(\.instruction))")
+        let intoStreet = try steps(RoutingFixtures.crossroads(), RoutingFixtures.south, OSMFixture.coordinate(x: 20, y: 0))
+        #expect(intoStreet.map(\.maneuver) == [.depart, .turnRight, .arrive], "\(intoStreet.map(\.instruction))")
+        #expect(intoStreet.dropFirst().first?.instruction == "Turn right onto Eastway")
+    }
+
+    @Test("setting off 20 m before a turn keeps the turn; setting off at the junction folds it into the departure")
+    func turnAfterTheOrigin() throws {
+        let east = RoutingFixtures.eastEnd
+        let before = try steps(RoutingFixtures.crossroads(), OSMFixture.coordinate(x: 0, y: -20), east)
+        #expect(before.map(\.maneuver) == [.depart, .turnRight, .arrive], "\(before.map(\.instruction))")
+        #expect(before.first?.instruction == "Head north on Southway")
+        let atJunction = try steps(RoutingFixtures.crossroads(), OSMFixture.coordinate(x: 0, y: -4), east)
+        #expect(atJunction.map(\.maneuver) == [.depart, .arrive], "\(atJunction.map(\.instruction))")
+        #expect(atJunction.first?.instruction == "Head east on Eastway")
+    }
+
+    /// Main Street forks, both branches streets; and further on it turns left where another street goes on.
+    @Test("where the route keeps its road through a fork or a turn, the instruction says to stay on it")
+    func stayingOnTheRoad() throws {
+        var fork = OSMFixture()
+        fork.node(1, x: 0, y: -400)
+        fork.node(2, x: 0, y: 0)
+        fork.node(3, x: -80, y: 300)
+        fork.node(4, x: 80, y: 300)
+        fork.way(1, [1, 2, 3], ["highway": "residential", "name": "Main Street"])
+        fork.way(2, [2, 4], ["highway": "residential", "name": "Harbour Road"])
+        let kept = try steps(fork, OSMFixture.coordinate(x: 0, y: -390), OSMFixture.coordinate(x: -78, y: 292))
+        #expect(kept.map(\.instruction) == ["Head north on Main Street", "Keep left to stay on Main Street", kept.last?.instruction ?? ""])
+
+        var corner = OSMFixture()
+        corner.node(1, x: 0, y: -400)
+        corner.node(2, x: 0, y: 0)
+        corner.node(3, x: -400, y: 0)
+        corner.node(4, x: 0, y: 400)
+        corner.way(1, [1, 2, 3], ["highway": "residential", "name": "Main Street"])
+        corner.way(2, [2, 4], ["highway": "residential", "name": "Straight Street"])
+        let turned = try steps(corner, OSMFixture.coordinate(x: 0, y: -390), OSMFixture.coordinate(x: -390, y: 0))
+        #expect(turned.dropFirst().first?.instruction == "Turn left to stay on Main Street", "\(turned.map(\.instruction))")
     }
 }
 

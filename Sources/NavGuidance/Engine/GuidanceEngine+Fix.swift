@@ -66,6 +66,10 @@ extension GuidanceEngine {
                 isPlainlyOnRoute(fix, observation: observation, leg: leg, state: state)
             {
                 state.fixesSinceFullMatch += 1
+                let segment = observation.segment
+                state.networkMatch.place(
+                    fix, at: leg.coordinate(at: observation.distanceAlong, segment: segment),
+                    course: leg.segmentBearings[segment])
             } else {
                 network = state.networkMatch.update(fix, matcher: matcher, prior: onRoutePrior(fix: fix, state: state))
                 state.fixesSinceFullMatch = 0
@@ -242,7 +246,8 @@ extension GuidanceEngine {
     /// ``fullMatchInterval`` fixes old. Any turn, drift or doubt brings the search back at once. Most fixes
     /// of a guided trip are like this, and the search (candidates from the spatial index, a bounded
     /// Dijkstra from every hypothesis) is by far the largest cost of a fix. The route stands for the road
-    /// on a skipped fix: it is shown, and nothing there asks the matcher.
+    /// on a skipped fix: it is shown, and the matcher is placed on it
+    /// (``HiddenMarkovMatcher/place(_:at:course:)``), so the next search starts from there.
     private func isPlainlyOnRoute(
         _ fix: Fix, observation: RouteObservation, leg: PreparedLeg, state: GuidanceState
     ) -> Bool {

@@ -27,6 +27,11 @@ public struct VoicePromptMonitor: Sendable {
     static let slowestTimingSpeed = 4.0
     /// A chained maneuver closer than this (seconds) gets no prompt of its own: it was just named.
     static let chainedRepeatGap = 4.0
+    /// The post-transition prompt waits until the vehicle has moved at least this fast (m/s) for
+    /// ``postTransitionMovingTime``: standing at a light just short of a corner, GPS noise can put the tracked
+    /// position round it, and "Continue for …" would come while the turn is still to be made.
+    static let postTransitionSpeed = 3.0
+    static let postTransitionMovingTime = 4.0
     /// Seconds before the same speed limit is said again. Drivers hover around a limit (slowing for each corner,
     /// or 13 % over it, which is major at once), and a limit said every few seconds is noise, not an alert;
     /// the alert events still report every change of severity.
@@ -65,8 +70,10 @@ public struct VoicePromptMonitor: Sendable {
             follow(progress, state: &state, into: &prompts)
         case .arrival(let legIndex, let time):
             state.lastTime = time
+            // Said already, on its own or chained to a turn just before it ("Turn left, then your destination
+            // is on the right"): the arrival itself adds nothing.
             guard legIndex == state.legIndex, let leg = state.currentLeg, let last = leg.maneuvers.indices.last,
-                !state.stages[last].contains(.transition)
+                state.stages[last].isDisjoint(with: [.transition, .chained])
             else { break }
             state.stages[last].insert(.transition)
             state.nextManeuver = leg.maneuvers.count
@@ -87,6 +94,7 @@ public struct VoicePromptMonitor: Sendable {
         guard progress.legIndex == state.legIndex, let leg = state.currentLeg else { return }
         let position = progress.distanceAlong
         let speed = max(progress.speed.isFinite ? progress.speed : 0, Self.slowestTimingSpeed)
+        if !(progress.speed >= Self.postTransitionSpeed) { state.lastStandstill = progress.time }
         while state.nextManeuver < leg.maneuvers.count, leg.maneuvers[state.nextManeuver].distanceAlong <= position {
             state.nextManeuver += 1
         }
@@ -149,7 +157,9 @@ public struct VoicePromptMonitor: Sendable {
         } else if index > 0, !state.stages[index - 1].contains(.postTransition) {
             // After the maneuver is done, on a step long enough that the next prompt is far off.
             let previous = leg.maneuvers[index - 1]
-            guard position - previous.distanceAlong >= 20 else { return }
+            guard position - previous.distanceAlong >= 20,
+                progress.time - (state.lastStandstill ?? -.infinity) >= Self.postTransitionMovingTime
+            else { return }
             state.stages[index - 1].insert(.postTransition)
             // On board a ferry there is nothing to drive: the next prompt is about leaving it.
             guard distance >= preDistance + speed * 15, previous.spoken.action != .boardFerry else { return }
@@ -196,8 +206,11 @@ public struct VoicePromptMonitor: Sendable {
                 valid: 10, state, alreadySentence: true)
         }
         if distance <= transitionDistance {
+            // The maneuvers right after it are named too, as a transition prompt would: the new route may start
+            // with a quick run of turns, and their own prompts would come too late.
             state.stages[index].insert([.transition, .preTransition])
-            text += " " + Self.sentence(clause(next, state))
+            let followers = chain(after: index, leg: leg, speed: speed, state: &state, within: distance)
+            text += " " + Self.sentence(followers.reduce(clause(next, state)) { book.chain($0, then: clause($1, state)) })
         } else if distance <= preDistance {
             state.stages[index].insert(.preTransition)
             text += " " + Self.sentence(
@@ -236,11 +249,14 @@ public struct VoicePromptMonitor: Sendable {
         return followers.map { leg.maneuvers[$0] }
     }
 
-    /// Indices of the maneuvers after `index` within the chaining gap, at most ``longestChain`` - 1.
+    /// Indices of the maneuvers after `index` within the chaining gap, at most ``longestChain`` - 1, and the
+    /// arrival besides when it ends such a run: "…, then turn right, then your destination is ahead" tells the
+    /// driver in time where the run of turns ends.
     private func chainIndices(after index: Int, leg: VoiceLeg, speed: Double, within: Double = 0) -> [Int] {
         var followers: [Int] = []
         var next = index + 1
-        while next < leg.maneuvers.count, followers.count + 1 < Self.longestChain,
+        while next < leg.maneuvers.count,
+            followers.count + 1 < Self.longestChain || next == leg.maneuvers.count - 1,
             (leg.maneuvers[next].distanceAlong - leg.maneuvers[index].distanceAlong + within) / speed
                 < Self.chainingGap
         {

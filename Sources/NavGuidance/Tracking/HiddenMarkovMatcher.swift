@@ -53,6 +53,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
 
     private(set) var hypotheses: [Hypothesis] = []
     private var lastFix: Fix?
+    private var placement: Placement?
 
     /// Bounds of the emission's standard deviation in metres.
     static let minimumSigma = 4.0
@@ -126,6 +127,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     ) -> RoadMatch? {
         let sigma = min(max(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, Self.minimumSigma), Self.maximumSigma)
         let radius = 3 * sigma + 10
+        settlePlacement(matcher: matcher)
         let candidates = matcher.candidates(near: fix.coordinate, within: radius, limit: Self.candidateLimit)
         let previous = lastFix
         lastFix = fix
@@ -181,6 +183,45 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
                 trail: trails[index])
         }
         return hypotheses.max { $0.score < $1.score }?.candidate.road
+    }
+
+    /// Takes a fix whose road the caller knows, without a search: a guided vehicle so plainly on its route
+    /// that the route stands for the road (see `GuidanceEngine.isPlainlyOnRoute`). The next search then starts
+    /// from that one road position at `position`, running `course`, one fix back, instead of spanning every
+    /// skipped fix from every old hypothesis: with a gap of ten seconds the bounded searches reach hundreds of
+    /// metres from up to ``keptHypotheses`` places, which was most of a guided fix's cost. The map is asked
+    /// where the position lies only when that search comes, so a skipped fix costs nothing here; if no road
+    /// running that way lies there, the search spans the gap from the old hypotheses as before.
+    mutating func place(_ fix: Fix, at position: Coordinate, course: Double) {
+        placement = Placement(fix: fix, position: position, course: course)
+    }
+
+    /// The road position of the last fix ``place(_:at:course:)`` took, still to be looked up on the map.
+    struct Placement: Hashable, Codable, Sendable {
+        var fix: Fix
+        var position: Coordinate
+        var course: Double
+    }
+
+    /// Metres from a placed position within which the map's road is looked for, and the largest angle between
+    /// that road and the course given.
+    static let placementRadius = 3.0
+    static let placementHeading = 30.0
+
+    /// Makes the pending placement the whole history, when the map has a road running its way there.
+    private mutating func settlePlacement(matcher: any RoadNetworkMatcher) {
+        guard let placement else { return }
+        self.placement = nil
+        let found = matcher.candidates(near: placement.position, within: Self.placementRadius, limit: 4).first {
+            $0.road.course.map { Geodesy.angleBetween($0, placement.course) <= Self.placementHeading } ?? false
+        }
+        guard let found else { return }
+        let point = TrailPoint(
+            position: Coordinate(latitude: found.road.latitude, longitude: found.road.longitude),
+            time: placement.fix.time)
+        let trail = ((evidenceBest?.trail ?? []) + [point]).suffix(Self.trailLength)
+        hypotheses = [Hypothesis(candidate: found, score: 0, evidence: 0, trail: Array(trail))]
+        lastFix = placement.fix
     }
 
     /// Log-likelihood of a fix given a candidate: distance and, while moving, direction.

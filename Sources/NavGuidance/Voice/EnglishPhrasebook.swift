@@ -4,7 +4,8 @@ import NavCore
 struct EnglishPhrasebook: Phrasebook {
     func clause(_ maneuver: SpokenManeuver) -> String {
         let road = maneuver.road
-        let onto = road.isEmpty ? "" : " onto \(road)"
+        let onto = road.isEmpty ? "" : maneuver.staysOnRoad ? " to stay on \(road)" : " onto \(road)"
+        let ontoAnother = road.isEmpty ? "" : " onto \(road)"
         switch maneuver.action {
         case .depart(let compass): return "head \(compass.englishName)" + (road.isEmpty ? "" : " on \(road)")
         case .turn(let modifier):
@@ -16,16 +17,17 @@ struct EnglishPhrasebook: Phrasebook {
             case .sharpLeft: return "turn sharp left" + onto
             case .sharpRight: return "turn sharp right" + onto
             case .uTurn: return "make a U-turn" + onto
-            case .straight: return road.isEmpty ? "continue straight" : "continue onto \(road)"
+            case .straight: return road.isEmpty ? "continue straight" : "continue" + onto
             }
         case .keep(let left): return "keep \(left ? "left" : "right")" + onto
-        case .continueStraight: return road.isEmpty ? "continue straight" : "continue onto \(road)"
+        case .continueStraight: return road.isEmpty ? "continue straight" : "continue" + onto
         case .uTurn: return "make a U-turn" + onto
-        case .merge: return "merge" + onto
-        case .onRamp: return "take the ramp" + onto
-        case .offRamp: return "take the exit" + onto
+        case .merge: return "merge" + ontoAnother
+        case .onRamp: return "take the ramp" + ontoAnother
+        case .offRamp: return "take the exit" + ontoAnother
         case .boardFerry: return "take the ferry" + (road.isEmpty ? "" : " \(road)")
         case .leaveFerry: return "leave the ferry" + (road.isEmpty ? "" : " and continue onto \(road)")
+        case .leaveFerryTurning(let left): return "leave the ferry and turn \(left ? "left" : "right")" + ontoAnother
         case .roundabout(let exit): return "at the roundabout, take the \(Ordinal.english(exit)) exit" + onto
         case .arrive(let side, let isFinal):
             let place = isFinal ? "your destination" : "your stop"

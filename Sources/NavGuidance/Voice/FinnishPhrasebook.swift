@@ -4,7 +4,11 @@ import NavCore
 struct FinnishPhrasebook: Phrasebook {
     func clause(_ maneuver: SpokenManeuver) -> String {
         let road = maneuver.road
-        let onto = road.isEmpty ? "" : " " + FinnishInflection.allative(road)
+        // Staying on the road is continuing along it, with the name in the partitive ("ja jatka Kaivokatua").
+        let staying = maneuver.staysOnRoad && !road.isEmpty
+        let along = staying ? " ja jatka " + FinnishInflection.partitive(road) : ""
+        let onto = road.isEmpty ? "" : staying ? along : " " + FinnishInflection.allative(road)
+        let ontoAnother = road.isEmpty ? "" : " " + FinnishInflection.allative(road)
         switch maneuver.action {
         case .depart(let compass):
             return "aja \(Self.compass(compass))" + (road.isEmpty ? "" : " " + FinnishInflection.partitive(road))
@@ -16,19 +20,21 @@ struct FinnishPhrasebook: Phrasebook {
             case .slightRight: return "käänny loivasti oikealle" + onto
             case .sharpLeft: return "käänny jyrkästi vasemmalle" + onto
             case .sharpRight: return "käänny jyrkästi oikealle" + onto
-            case .uTurn: return "tee U-käännös" + (road.isEmpty ? "" : " ja aja" + onto)
-            case .straight: return "jatka suoraan" + onto
+            case .uTurn: return "tee U-käännös" + (staying ? along : road.isEmpty ? "" : " ja aja" + onto)
+            case .straight: return "jatka suoraan" + (staying ? " " + FinnishInflection.partitive(road) : onto)
             }
         case .keep(let left):
-            return "pysy \(left ? "vasemmalla" : "oikealla")" + (road.isEmpty ? "" : " ja aja" + onto)
-        case .continueStraight: return "jatka suoraan" + onto
-        case .uTurn: return "tee U-käännös" + (road.isEmpty ? "" : " ja aja" + onto)
-        case .merge: return road.isEmpty ? "liity liikennevirtaan" : "liity" + onto
-        case .onRamp: return "aja rampille" + (road.isEmpty ? "" : " ja jatka" + onto)
-        case .offRamp: return "poistu liittymästä" + onto
+            return "pysy \(left ? "vasemmalla" : "oikealla")" + (staying ? along : road.isEmpty ? "" : " ja aja" + onto)
+        case .continueStraight: return "jatka suoraan" + (staying ? " " + FinnishInflection.partitive(road) : onto)
+        case .uTurn: return "tee U-käännös" + (staying ? along : road.isEmpty ? "" : " ja aja" + onto)
+        case .merge: return road.isEmpty ? "liity liikennevirtaan" : "liity" + ontoAnother
+        case .onRamp: return "aja rampille" + (road.isEmpty ? "" : " ja jatka" + ontoAnother)
+        case .offRamp: return "poistu liittymästä" + ontoAnother
         // A ferry's name is a label, not a place to inflect ("Suomenlinnan lautta"): it follows after a comma.
         case .boardFerry: return "siirry lautalle" + (road.isEmpty ? "" : ", \(road)")
-        case .leaveFerry: return "poistu lautalta" + (road.isEmpty ? "" : " ja jatka" + onto)
+        case .leaveFerry: return "poistu lautalta" + (road.isEmpty ? "" : " ja jatka" + ontoAnother)
+        case .leaveFerryTurning(let left):
+            return "poistu lautalta ja käänny \(left ? "vasemmalle" : "oikealle")" + ontoAnother
         case .roundabout(let exit): return "poistu liikenneympyrästä \(Self.ordinalElative(exit)) liittymästä" + onto
         case .arrive(let side, let isFinal):
             let place = isFinal ? "määränpää" : "välipysähdys"

@@ -30,6 +30,8 @@ public struct VoiceGuidanceState: Hashable, Codable, Sendable {
     var lastTime: Double?
     var speedingSeverity: SpeedingSeverity = .notSpeeding
     var lastSpeedAlertTime: Double?
+    /// The latest fix time at which the vehicle stood or crept (below the post-transition speed).
+    var lastStandstill: Double?
     /// The limit (m/s) the latest speed alert named.
     var lastSpeedAlertLimit: Double?
 

@@ -33,6 +33,7 @@ struct VoiceLeg: Hashable, Codable, Sendable {
         maneuvers = leg.steps.enumerated().dropFirst().map { index, step in
             var spoken = SpokenManeuver(step)
             if step.maneuver == .arrive { spoken.action = .arrive(side: side, isFinal: isFinal) }
+            spoken.staysOnRoad = !step.roadName.isEmpty && step.roadName == leg.steps[index - 1].roadName
             let point = min(max(step.startIndex, 0), cumulative.count - 1)
             return Maneuver(stepIndex: index, distanceAlong: cumulative[point], spoken: spoken)
         }

@@ -49,10 +49,10 @@ public struct RoadSnapper: Sendable {
             let b = Int(graph.segmentEnds[2 * segment + 1])
             let (ax, ay) = Self.project(latitudes[a], longitudes[a], minLat, minLon, metersPerDegreeLongitude)
             let (bx, by) = Self.project(latitudes[b], longitudes[b], minLat, minLon, metersPerDegreeLongitude)
-            let c0 = max(0, min(columns - 1, Int(min(ax, bx) / cell)))
-            let c1 = max(0, min(columns - 1, Int(max(ax, bx) / cell)))
-            let r0 = max(0, min(rows - 1, Int(min(ay, by) / cell)))
-            let r1 = max(0, min(rows - 1, Int(max(ay, by) / cell)))
+            let c0 = Self.cellIndex(min(ax, bx), cell: cell, count: columns)
+            let c1 = Self.cellIndex(max(ax, bx), cell: cell, count: columns)
+            let r0 = Self.cellIndex(min(ay, by), cell: cell, count: rows)
+            let r1 = Self.cellIndex(max(ay, by), cell: cell, count: rows)
             for r in r0...r1 {
                 for c in c0...c1 {
                     entries.append((r * columns + c, UInt32(segment)))
@@ -69,6 +69,11 @@ public struct RoadSnapper: Sendable {
         }
         cellOffsets = counts
         cellSegments = list
+    }
+
+    /// The grid row or column holding projected metres `value`; positions beyond the grid fall in its border cells.
+    private static func cellIndex(_ value: Double, cell: Double, count: Int) -> Int {
+        max(0, min(count - 1, Int(value / cell)))
     }
 
     private static func project(
@@ -152,6 +157,55 @@ public struct RoadSnapper: Sendable {
         return RoadPosition(
             segment: best.segment, fraction: best.t, coordinate: point, distanceMeters: best.distance,
             preferredArc: best.arc)
+    }
+
+    /// The nearest point of every segment that `mode` may use (in either direction) and that passes within
+    /// `radiusMeters` of `center`, in no particular order.
+    ///
+    /// The grid files a segment under every cell its bounding box covers, so the cells under the circle's box
+    /// hold every segment that can cross the circle, however long, and few others: the query measures the
+    /// segments around the point, not every segment with an end somewhere near. A segment filed under several
+    /// of those cells is measured once, in the first of them (its own first cell, or the box's edge).
+    public func positions(within radiusMeters: Double, of center: Coordinate, mode: TravelMode) -> [RoadPosition] {
+        guard radiusMeters >= 0, radiusMeters.isFinite, center.latitude.isFinite, center.longitude.isFinite else {
+            return []
+        }
+        let p = project(center.latitude, center.longitude)
+        let c0 = Self.cellIndex(p.x - radiusMeters, cell: cellMeters, count: columns)
+        let c1 = Self.cellIndex(p.x + radiusMeters, cell: cellMeters, count: columns)
+        let r0 = Self.cellIndex(p.y - radiusMeters, cell: cellMeters, count: rows)
+        let r1 = Self.cellIndex(p.y + radiusMeters, cell: cellMeters, count: rows)
+        let bit = mode.bit
+        var found: [RoadPosition] = []
+        for r in r0...r1 {
+            for c in c0...c1 {
+                let cell = r * columns + c
+                for k in Int(cellOffsets[cell])..<Int(cellOffsets[cell + 1]) {
+                    let segment = Int(cellSegments[k])
+                    guard graph.arcModes[2 * segment] & bit != 0 || graph.arcModes[2 * segment + 1] & bit != 0
+                    else { continue }
+                    let a = Int(graph.segmentEnds[2 * segment])
+                    let b = Int(graph.segmentEnds[2 * segment + 1])
+                    let pa = project(graph.latitudes[a], graph.longitudes[a])
+                    let pb = project(graph.latitudes[b], graph.longitudes[b])
+                    let firstColumn = max(c0, Self.cellIndex(min(pa.x, pb.x), cell: cellMeters, count: columns))
+                    let firstRow = max(r0, Self.cellIndex(min(pa.y, pb.y), cell: cellMeters, count: rows))
+                    guard firstColumn == c, firstRow == r else { continue }
+                    let dx = pb.x - pa.x
+                    let dy = pb.y - pa.y
+                    let lengthSquared = dx * dx + dy * dy
+                    let t =
+                        lengthSquared > 0 ? min(1, max(0, ((p.x - pa.x) * dx + (p.y - pa.y) * dy) / lengthSquared)) : 0
+                    let ex = pa.x + t * dx - p.x
+                    let ey = pa.y + t * dy - p.y
+                    let distance = (ex * ex + ey * ey).squareRoot()
+                    guard distance <= radiusMeters else { continue }
+                    let point = graph.coordinate(ofNode: a).interpolated(to: graph.coordinate(ofNode: b), fraction: t)
+                    found.append(RoadPosition(segment: segment, fraction: t, coordinate: point, distanceMeters: distance))
+                }
+            }
+        }
+        return found
     }
 
     /// Segments with an end node inside the box (segments are short, so this is what an area incident covers).

@@ -7,8 +7,9 @@ import NavRouting
 /// the nearest road for a single position, and for the engine's hidden Markov matcher the directed road
 /// positions near a fix and the driving distances between them.
 ///
-/// The engine asks on every fix, so both stay local: candidates come from the grid cells around the fix,
-/// distances from a Dijkstra search bounded by how far the vehicle can have driven since the last fix.
+/// The engine asks on every fix, so both stay local: candidates are the segments crossing the circle around
+/// the fix (``RoadSnapper/positions(within:of:mode:)``, from the grid cells under it), distances come from a
+/// Dijkstra search bounded by how far the vehicle can have driven since the last fix.
 /// Turn restrictions are ignored here: matching follows what the vehicle did, not what it should do.
 struct MapRoadMatcher: RoadNetworkMatcher {
     let graph: RoadGraph
@@ -20,9 +21,6 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     /// Metres a U-turn in the middle of a road costs on top of the distance driven, so that turning is
     /// believed only when the fixes keep saying so.
     static let uTurnPenalty = 25.0
-    /// How far beyond the search radius segment end points are looked for, so that a long straight segment
-    /// passing close by is still found.
-    static let segmentReach = 100.0
 
     init(router: Router, mode: TravelMode, maximumDistance: Double = 75) {
         graph = router.graph
@@ -43,31 +41,22 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     }
 
     func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate] {
-        let center = Coordinate(latitude: position.latitude, longitude: position.longitude)
         let reach = min(radius, maximumDistance)
-        var segments = Set(
-            snapper.segments(in: BoundingBox(center: center, radiusMeters: reach + Self.segmentReach)))
-        if let nearest = snapper.nearest(to: center, mode: mode, maxDistanceMeters: reach) {
-            segments.insert(nearest.segment)
-        }
-        var found: [RoadCandidate] = []
-        for segment in segments {
-            let (from, to) = graph.endpoints(ofSegment: segment)
-            let a = graph.coordinate(ofNode: from)
-            let b = graph.coordinate(ofNode: to)
-            let projection = center.projection(ontoSegmentFrom: a, to: b)
-            let (fraction, distance) = (projection.fraction, projection.distance)
-            guard distance <= reach else { continue }
-            let point = a.interpolated(to: b, fraction: fraction)
-            let length = graph.lengthMeters(ofSegment: segment)
-            for arc in [2 * segment, 2 * segment + 1] where graph.allows(mode, onArc: arc) {
-                let along = arc == 2 * segment ? fraction : 1 - fraction
-                found.append(
-                    RoadCandidate(edge: arc, offset: along * length, road: road(at: point, arc: arc, distance: distance)))
+        // Ranked first, and made into road matches (name, limit, course) only for the candidates kept.
+        var ranked: [(position: RoadPosition, arc: Int)] = []
+        for position in snapper.positions(within: reach, of: position, mode: mode) {
+            for arc in [2 * position.segment, 2 * position.segment + 1] where graph.allows(mode, onArc: arc) {
+                ranked.append((position, arc))
             }
         }
-        found.sort { ($0.road.distance, $0.edge) < ($1.road.distance, $1.edge) }
-        return Array(found.prefix(limit))
+        ranked.sort { ($0.position.distanceMeters, $0.arc) < ($1.position.distanceMeters, $1.arc) }
+        return ranked.prefix(max(0, limit)).map { position, arc in
+            let length = graph.lengthMeters(ofSegment: position.segment)
+            let along = arc == 2 * position.segment ? position.fraction : 1 - position.fraction
+            return RoadCandidate(
+                edge: arc, offset: along * length,
+                road: road(at: position.coordinate, arc: arc, distance: position.distanceMeters))
+        }
     }
 
     func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?] {

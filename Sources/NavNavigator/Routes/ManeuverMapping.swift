@@ -6,7 +6,7 @@ import NavRouting
 ///
 /// The router names a turn and its direction in one value (`turnLeft`); the engine and the protocol
 /// split them into a kind and a modifier, as OSRM does. Boarding and leaving a ferry are kinds of their own
-/// in all three (Valhalla's ferry enter and exit), without a direction.
+/// in all three (Valhalla's ferry enter and exit); leaving one may carry the direction of the turn at the landing.
 enum ManeuverMapping {
     static func guidance(_ maneuver: NavRouting.Maneuver) -> (ManeuverKind, NavGuidance.ManeuverModifier?) {
         switch maneuver {
@@ -15,6 +15,8 @@ enum ManeuverMapping {
         case .continue: (.continue, .straight)
         case .ferry: (.ferry, nil)
         case .leaveFerry: (.leaveFerry, nil)
+        case .leaveFerryLeft: (.leaveFerry, .left)
+        case .leaveFerryRight: (.leaveFerry, .right)
         case .turnLeft: (.turn, .left)
         case .turnRight: (.turn, .right)
         case .slightLeft: (.turn, .slightLeft)

@@ -101,6 +101,30 @@ public struct PromptRehearsal: Sendable {
         }
     }
 
+    /// "then" in the prompt's language.
+    static func then(in language: NavProtocol.VoiceLanguage) -> String {
+        switch language {
+        case .english: "then"
+        case .finnish: "sitten"
+        }
+    }
+
+    /// How many maneuvers a prompt chains after its own (", then …").
+    static func thenCount(_ prompt: NavProtocol.VoicePrompt) -> Int {
+        prompt.text.components(separatedBy: ", \(then(in: prompt.language)) ").count - 1
+    }
+
+    /// The steps a prompt names: a turn prompt its own step and one more for each "then"; a departure the
+    /// steps after the first, one for each "then".
+    static func namedSteps(_ prompt: NavProtocol.VoicePrompt) -> [Int] {
+        let thens = thenCount(prompt)
+        switch prompt.kind {
+        case .preTransition, .transition, .arrival, .reroute: return Array(prompt.stepIndex...(prompt.stepIndex + thens))
+        case .departure: return Array((prompt.stepIndex + 1)..<(prompt.stepIndex + 1 + thens))
+        case .postTransition, .speedAlert: return []
+        }
+    }
+
     /// What the driver hears, one prompt a line: where along the route it is said, how far ahead of its
     /// maneuver, its kind and its words (`navbus route --prompts`).
     public var transcript: [String] {
@@ -121,31 +145,20 @@ public struct PromptRehearsal: Sendable {
         var stages = Set<String>()
         for heard in prompts {
             let prompt = heard.prompt
-            // "then" in the prompt's language: English and Finnish.
-            let then = prompt.language == .finnish ? "sitten" : "then"
-            let thens = prompt.text.components(separatedBy: ", \(then) ").count - 1
-            if thens > 0 || prompt.text.lowercased().hasPrefix(then + " ") {
+            let then = Self.then(in: prompt.language)
+            if Self.thenCount(prompt) > 0 || prompt.text.lowercased().hasPrefix(then + " ") {
                 audit.chained += 1
                 if prompt.text.range(of: "(^|, )(?i:\(then)) \\p{Lu}", options: .regularExpression) != nil {
                     audit.capitalisedThen += 1
                 }
             }
-            // A chained prompt names its own step and one more for each "then".
-            var named: [Int] = []
-            switch prompt.kind {
-            case .preTransition, .transition, .arrival, .reroute:
-                named = Array(prompt.stepIndex...(prompt.stepIndex + thens))
-                // A maneuver in the first two seconds of the route cannot be announced earlier than it is.
-                if prompt.kind != .reroute,
-                    let maneuver = maneuvers.first(where: { $0.stepIndex == prompt.stepIndex }),
-                    maneuver.distanceAlong / speed >= 2, (maneuver.distanceAlong - heard.distanceAlong) / speed < 2
-                {
-                    audit.late += 1
-                }
-            case .departure:
-                named = Array((prompt.stepIndex + 1)..<(prompt.stepIndex + 1 + thens))
-            case .postTransition, .speedAlert:
-                break
+            let named = Self.namedSteps(prompt)
+            // A maneuver in the first two seconds of the route cannot be announced earlier than it is.
+            if [.preTransition, .transition, .arrival].contains(prompt.kind),
+                let maneuver = maneuvers.first(where: { $0.stepIndex == prompt.stepIndex }),
+                maneuver.distanceAlong / speed >= 2, (maneuver.distanceAlong - heard.distanceAlong) / speed < 2
+            {
+                audit.late += 1
             }
             if prompt.kind != .speedAlert, !stages.insert("\(prompt.stepIndex) \(prompt.kind.rawValue)").inserted {
                 audit.repeated += 1

@@ -1,5 +1,6 @@
 import NavCore
 public import NavMap
+import Synchronization
 
 /// The metric-independent half of a customizable contraction hierarchy (Dibbelt, Strasser, Wagner) over
 /// the *turn graph*: one vertex per road arc, one edge per turn some travel mode may make. Working on arcs
@@ -31,6 +32,8 @@ public struct ContractionHierarchy: Sendable {
     let turnSlots: [UInt32]
     /// A fingerprint of the graph the hierarchy was built for; a saved hierarchy is used only on that graph.
     public let graphFingerprint: UInt64
+    /// Made on the first customization: a navigator answering on a saved metric never needs it.
+    private let lowerAdjacencyCache = LowerAdjacencyCache()
 
     static let noRank = UInt32.max
 
@@ -225,6 +228,11 @@ public struct ContractionHierarchy: Sendable {
         return lower < Int(upperOffsets[low + 1]) && upperTargets[lower] == high ? lower : nil
     }
 
+    /// Each vertex's lower neighbours, for customization (8 bytes per edge, made once).
+    var lowerAdjacency: LowerAdjacency {
+        lowerAdjacencyCache.value { LowerAdjacency(upperOffsets: upperOffsets, upperTargets: upperTargets) }
+    }
+
     func edgeIndex(from low: Int, to high: UInt32) -> Int? {
         Self.edgeIndex(from: low, to: high, upperOffsets: upperOffsets, upperTargets: upperTargets)
     }
@@ -272,3 +280,17 @@ public struct ContractionHierarchy: Sendable {
     }
 }
 
+
+/// Keeps a hierarchy's ``LowerAdjacency`` once made; copies of the hierarchy share it.
+final class LowerAdjacencyCache: Sendable {
+    private let cached = Mutex<LowerAdjacency?>(nil)
+
+    func value(make: () -> LowerAdjacency) -> LowerAdjacency {
+        cached.withLock { cached in
+            if let cached { return cached }
+            let made = make()
+            cached = made
+            return made
+        }
+    }
+}

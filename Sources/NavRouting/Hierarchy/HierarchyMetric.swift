@@ -1,5 +1,7 @@
+import Foundation
 import NavCore
 import NavMap
+import Synchronization
 
 /// The weights of a ``ContractionHierarchy`` for one travel mode, avoid set and traffic state: for every
 /// hierarchy edge the cheapest travel in each direction and, for shortcuts, the middle vertex to unpack
@@ -10,6 +12,9 @@ import NavMap
 /// lower triangle: travel u→w may go u→v→w through the lower vertex v. Each edge is final once all its
 /// lower triangles are done, which rank order guarantees. Turns a mode may not make and arcs it may not
 /// use stay infinite, so one topology serves every mode and avoid set.
+///
+/// The query runs on the ``PrunedQueryGraph`` made from these weights. A metric read back from a file gets
+/// it made in the background; until then queries scan the whole hierarchy (exact as well, only slower).
 final class HierarchyMetric: Sendable {
     static let infinity = UInt32.max
     static let noMiddle = UInt32.max
@@ -21,12 +26,29 @@ final class HierarchyMetric: Sendable {
     let upMiddle: [UInt32]
     let downMiddle: [UInt32]
 
-    /// A metric read back from a ``HierarchyMetricFile``.
-    init(up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32]) {
+    private let pruned = Mutex<PrunedQueryGraph?>(nil)
+
+    /// The arcs the query needs, nil while they are being found for a metric read back from a file.
+    var queryGraph: PrunedQueryGraph? { pruned.withLock { $0 } }
+
+    /// A metric read back from a ``HierarchyMetricFile``; its query graph is made in the background, or
+    /// taken as given when the file holds it.
+    init(
+        up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32], hierarchy: ContractionHierarchy,
+        queryGraph: PrunedQueryGraph? = nil
+    ) {
         self.up = up
         self.down = down
         self.upMiddle = upMiddle
         self.downMiddle = downMiddle
+        if let queryGraph {
+            pruned.withLock { $0 = queryGraph }
+        } else {
+            DispatchQueue.global(qos: .utility).async { [self] in
+                let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
+                pruned.withLock { $0 = made }
+            }
+        }
     }
 
     /// - Parameter search: the reference search whose arc prices and turn rules the metric takes.
@@ -65,5 +87,7 @@ final class HierarchyMetric: Sendable {
         self.down = down
         self.upMiddle = upMiddle
         self.downMiddle = downMiddle
+        let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
+        pruned.withLock { $0 = made }
     }
 }

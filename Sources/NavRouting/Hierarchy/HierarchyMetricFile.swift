@@ -77,7 +77,8 @@ public enum HierarchyMetricFile {
             }
             return Saved(
                 travelMode: mode, identity: identity,
-                metric: HierarchyMetric(up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle))
+                metric: HierarchyMetric(
+                    up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle, hierarchy: hierarchy))
         }
     }
 }

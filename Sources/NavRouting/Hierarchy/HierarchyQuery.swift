@@ -25,9 +25,14 @@ struct HierarchyLabels {
 }
 
 /// The elimination-tree query: from every seed, walk up the elimination tree and relax each ancestor's
-/// upward edges in rank order, forward from the forward seeds and backward from the backward seeds; the best
+/// upward arcs in rank order, forward from the forward seeds and backward from the backward seeds; the best
 /// meeting vertex gives the route, whose shortcuts are then unpacked into arcs. No priority queue is needed,
 /// because every upper neighbour of a vertex is one of its ancestors and ancestors are visited in order.
+///
+/// The arcs relaxed are those of the metric's ``PrunedQueryGraph``: after perfect customization an ancestor
+/// keeps only the arcs some shortest route needs, a third of its upper neighbours on the generated regions. The
+/// ancestors visited stay the same; what shrinks is the work at each. Without the pruned graph (a metric read
+/// back from a file, while it is being made) every edge of the hierarchy is relaxed, with the same answer.
 ///
 /// The seeds come from ``LegEnds``, which follows the reference search's starts and ends exactly (partial
 /// arcs, the arcs that may turn into a target arc, the destination-only stretches around the waypoints); the
@@ -37,30 +42,32 @@ struct HierarchyQuery {
 
     let hierarchy: ContractionHierarchy
     let metric: HierarchyMetric
+    /// The arcs to search; nil scans every edge of the hierarchy with the metric's weights (same answer, slower).
+    let pruned: PrunedQueryGraph?
+
+    init(hierarchy: ContractionHierarchy, metric: HierarchyMetric, pruned: PrunedQueryGraph?) {
+        self.hierarchy = hierarchy
+        self.metric = metric
+        self.pruned = pruned
+    }
+
+    /// The query on the metric's pruned graph, or on the whole hierarchy while that is being made.
+    init(hierarchy: ContractionHierarchy, metric: HierarchyMetric) {
+        self.init(hierarchy: hierarchy, metric: metric, pruned: metric.queryGraph)
+    }
 
     /// The cheapest travel over the open network from a forward seed to a backward seed that costs less than
     /// `bound`: its arcs, from the forward seed's arc to the backward seed's arc, and its cost with both seeds'.
     func run(forward: [HierarchySeed], backward: [HierarchySeed], bound: Int, labels: inout HierarchyLabels)
         -> (arcs: [UInt32], cost: Int)?
     {
-        for seed in forward {
-            let rank = hierarchy.rankOfArc[Int(seed.arc)]
-            let cost = UInt32(clamping: seed.cost)
-            if cost < labels.forward[Int(rank)] { labels.forward[Int(rank)] = cost }
-            collectAncestors(of: rank, seen: &labels.forwardSeen, into: &labels.forwardVisit)
-        }
-        for seed in backward {
-            let rank = hierarchy.rankOfArc[Int(seed.arc)]
-            let cost = UInt32(clamping: seed.cost)
-            if cost < labels.backward[Int(rank)] { labels.backward[Int(rank)] = cost }
-            collectAncestors(of: rank, seen: &labels.backwardSeen, into: &labels.backwardVisit)
-        }
         defer { reset(&labels) }
-
-        labels.forwardVisit.sort()
-        labels.backwardVisit.sort()
         var best = bound
         var meeting = UInt32.max
+        seed(forward, labels: &labels.forward, seen: &labels.forwardSeen, visit: &labels.forwardVisit)
+        seed(backward, labels: &labels.backward, seen: &labels.backwardSeen, visit: &labels.backwardVisit)
+        labels.forwardVisit.sort()
+        labels.backwardVisit.sort()
         relax(&labels, best: &best, meeting: &meeting)
         guard meeting != UInt32.max else { return nil }
 
@@ -87,6 +94,16 @@ struct HierarchyQuery {
         return (ranks.map { hierarchy.arcOfRank[Int($0)] }, best)
     }
 
+    /// Labels one direction's seeds and lists their elimination-tree ancestors, each once.
+    private func seed(_ seeds: [HierarchySeed], labels: inout [UInt32], seen: inout [Bool], visit: inout [UInt32]) {
+        for seed in seeds {
+            let rank = hierarchy.rankOfArc[Int(seed.arc)]
+            let cost = UInt32(clamping: seed.cost)
+            if cost < labels[Int(rank)] { labels[Int(rank)] = cost }
+            collectAncestors(of: rank, seen: &seen, into: &visit)
+        }
+    }
+
     private func collectAncestors(of rank: UInt32, seen: inout [Bool], into visit: inout [UInt32]) {
         var vertex = rank
         while vertex != ContractionHierarchy.noRank && !seen[Int(vertex)] {
@@ -99,46 +116,64 @@ struct HierarchyQuery {
     /// Both directions in one ascending sweep over the visited ancestors; a direction stops relaxing from a
     /// vertex whose label already reaches the best route found.
     private func relax(_ labels: inout HierarchyLabels, best: inout Int, meeting: inout UInt32) {
-        let forwardVisit = labels.forwardVisit
-        let backwardVisit = labels.backwardVisit
-        var f = 0
-        var b = 0
+        if let pruned {
+            pruned.forwardOffsets.withUnsafeBufferPointer { forwardOffsets in
+                pruned.forwardArcs.withUnsafeBufferPointer { forwardArcs in
+                    pruned.backwardOffsets.withUnsafeBufferPointer { backwardOffsets in
+                        pruned.backwardArcs.withUnsafeBufferPointer { backwardArcs in
+                            sweep(
+                                PrunedArcs(offsets: forwardOffsets, arcs: forwardArcs),
+                                PrunedArcs(offsets: backwardOffsets, arcs: backwardArcs), &labels, best: &best,
+                                meeting: &meeting)
+                        }
+                    }
+                }
+            }
+            return
+        }
         hierarchy.upperOffsets.withUnsafeBufferPointer { offsets in
             hierarchy.upperTargets.withUnsafeBufferPointer { targets in
                 metric.up.withUnsafeBufferPointer { up in
                     metric.down.withUnsafeBufferPointer { down in
-                        labels.forward.withUnsafeMutableBufferPointer { forward in
-                            labels.backward.withUnsafeMutableBufferPointer { backward in
-                                labels.forwardEdge.withUnsafeMutableBufferPointer { forwardEdge in
-                                    labels.backwardEdge.withUnsafeMutableBufferPointer { backwardEdge in
-                                        while f < forwardVisit.count || b < backwardVisit.count {
-                                            let nextForward = f < forwardVisit.count ? forwardVisit[f] : UInt32.max
-                                            let nextBackward = b < backwardVisit.count ? backwardVisit[b] : UInt32.max
-                                            let v = Int(min(nextForward, nextBackward))
-                                            let edges = Int(offsets[v])..<Int(offsets[v + 1])
-                                            if nextForward == UInt32(v) {
-                                                f += 1
-                                                Self.relaxEdges(
-                                                    of: v, edges: edges, targets: targets, weights: up, labels: forward,
-                                                    parents: forwardEdge, best: best)
-                                            }
-                                            if nextBackward == UInt32(v) {
-                                                b += 1
-                                                Self.relaxEdges(
-                                                    of: v, edges: edges, targets: targets, weights: down,
-                                                    labels: backward, parents: backwardEdge, best: best)
-                                            }
-                                            if forward[v] != HierarchyMetric.infinity
-                                                && backward[v] != HierarchyMetric.infinity
-                                            {
-                                                let total = Int(forward[v]) + Int(backward[v])
-                                                if total < best {
-                                                    best = total
-                                                    meeting = UInt32(v)
-                                                }
-                                            }
-                                        }
-                                    }
+                        sweep(
+                            HierarchyArcs(offsets: offsets, targets: targets, weights: up),
+                            HierarchyArcs(offsets: offsets, targets: targets, weights: down), &labels, best: &best,
+                            meeting: &meeting)
+                    }
+                }
+            }
+        }
+    }
+
+    private func sweep<Arcs: UpwardArcs>(
+        _ forwardArcs: Arcs, _ backwardArcs: Arcs, _ labels: inout HierarchyLabels, best: inout Int,
+        meeting: inout UInt32
+    ) {
+        let forwardVisit = labels.forwardVisit
+        let backwardVisit = labels.backwardVisit
+        var f = 0
+        var b = 0
+        labels.forward.withUnsafeMutableBufferPointer { forward in
+            labels.backward.withUnsafeMutableBufferPointer { backward in
+                labels.forwardEdge.withUnsafeMutableBufferPointer { forwardEdge in
+                    labels.backwardEdge.withUnsafeMutableBufferPointer { backwardEdge in
+                        while f < forwardVisit.count || b < backwardVisit.count {
+                            let nextForward = f < forwardVisit.count ? forwardVisit[f] : UInt32.max
+                            let nextBackward = b < backwardVisit.count ? backwardVisit[b] : UInt32.max
+                            let v = Int(min(nextForward, nextBackward))
+                            if nextForward == UInt32(v) {
+                                f += 1
+                                Self.relaxArcs(of: v, forwardArcs, labels: forward, parents: forwardEdge, best: best)
+                            }
+                            if nextBackward == UInt32(v) {
+                                b += 1
+                                Self.relaxArcs(of: v, backwardArcs, labels: backward, parents: backwardEdge, best: best)
+                            }
+                            if forward[v] != HierarchyMetric.infinity && backward[v] != HierarchyMetric.infinity {
+                                let total = Int(forward[v]) + Int(backward[v])
+                                if total < best {
+                                    best = total
+                                    meeting = UInt32(v)
                                 }
                             }
                         }
@@ -148,20 +183,22 @@ struct HierarchyQuery {
         }
     }
 
-    /// Relaxes the upward edges of `v` in one direction, unless its label already reaches `best`.
+    /// Relaxes the upward arcs of `v` in one direction, unless its label already reaches `best`.
     @inline(__always)
-    private static func relaxEdges(
-        of v: Int, edges: Range<Int>, targets: UnsafeBufferPointer<UInt32>, weights: UnsafeBufferPointer<UInt32>,
-        labels: UnsafeMutableBufferPointer<UInt32>, parents: UnsafeMutableBufferPointer<UInt32>, best: Int
+    private static func relaxArcs<Arcs: UpwardArcs>(
+        of v: Int, _ arcs: Arcs, labels: UnsafeMutableBufferPointer<UInt32>,
+        parents: UnsafeMutableBufferPointer<UInt32>, best: Int
     ) {
         let label = labels[v]
         guard label != HierarchyMetric.infinity, Int(label) < best else { return }
-        for k in edges where weights[k] != HierarchyMetric.infinity {
-            let cost = UInt64(label) + UInt64(weights[k])
-            let w = Int(targets[k])
+        for k in arcs.range(of: v) {
+            let weight = arcs.weight(k)
+            guard weight != HierarchyMetric.infinity else { continue }
+            let cost = UInt64(label) + UInt64(weight)
+            let w = arcs.head(k)
             if cost < UInt64(labels[w]) {
                 labels[w] = UInt32(cost)
-                parents[w] = UInt32(k)
+                parents[w] = arcs.edge(k)
             }
         }
     }
@@ -208,4 +245,36 @@ struct HierarchyQuery {
         labels.forwardVisit.removeAll(keepingCapacity: true)
         labels.backwardVisit.removeAll(keepingCapacity: true)
     }
+}
+
+/// One direction's upward arcs as the elimination-tree query reads them: from a rank up to a head, with the
+/// weight of that direction and the hierarchy edge to unpack.
+private protocol UpwardArcs {
+    func range(of v: Int) -> Range<Int>
+    func head(_ k: Int) -> Int
+    func weight(_ k: Int) -> UInt32
+    func edge(_ k: Int) -> UInt32
+}
+
+/// The arcs perfect customization kept.
+private struct PrunedArcs: UpwardArcs {
+    let offsets: UnsafeBufferPointer<UInt32>
+    let arcs: UnsafeBufferPointer<PrunedQueryGraph.Arc>
+
+    @inline(__always) func range(of v: Int) -> Range<Int> { Int(offsets[v])..<Int(offsets[v + 1]) }
+    @inline(__always) func head(_ k: Int) -> Int { Int(arcs[k].head) }
+    @inline(__always) func weight(_ k: Int) -> UInt32 { arcs[k].weight }
+    @inline(__always) func edge(_ k: Int) -> UInt32 { arcs[k].edge }
+}
+
+/// Every edge of the hierarchy, with one direction's weights.
+private struct HierarchyArcs: UpwardArcs {
+    let offsets: UnsafeBufferPointer<UInt32>
+    let targets: UnsafeBufferPointer<UInt32>
+    let weights: UnsafeBufferPointer<UInt32>
+
+    @inline(__always) func range(of v: Int) -> Range<Int> { Int(offsets[v])..<Int(offsets[v + 1]) }
+    @inline(__always) func head(_ k: Int) -> Int { Int(targets[k]) }
+    @inline(__always) func weight(_ k: Int) -> UInt32 { weights[k] }
+    @inline(__always) func edge(_ k: Int) -> UInt32 { UInt32(k) }
 }

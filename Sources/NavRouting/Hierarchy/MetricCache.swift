@@ -25,7 +25,7 @@ final class MetricCache: @unchecked Sendable {
         var lastUse: UInt64
     }
 
-    /// Entries kept at once; each costs 16 bytes per hierarchy edge.
+    /// Entries kept at once; each costs 16 bytes per hierarchy edge plus 12 per arc of its pruned query graph.
     static let capacity = 4
     /// Hierarchies with more edges than this are customized in the background (about a second of work).
     static let inlineEdgeLimit = 8_000_000

@@ -1,19 +1,22 @@
 import Foundation
 
-/// The lower-triangle sweep of a customization, on both cores.
+/// The lower-triangle sweep of a customization (basic customization), on both cores.
 ///
-/// Vertex v relaxes, for every pair of its upper neighbours u < w, the edge u–w through v; the edge's
-/// lower end u is an ancestor of v in the elimination tree. Below the highest vertex where the tree
-/// branches, the subtrees hanging from it are independent: a vertex only writes edges whose lower end
-/// lies in its own subtree, or on the chain of separator vertices above the branch. So the subtrees are
-/// shared out between two workers, each keeps its own copy of the chain's edges (a few hundred thousand at
-/// a million nodes) and the copies are merged by taking the cheaper weight; then the chain is swept alone.
-/// Minima do not depend on the order they are taken in, so the result is the serial sweep's exactly.
+/// Each vertex u *pulls* its edges' weights from its lower triangles: for every lower neighbour v (an edge
+/// v–u with v below u) and every upper neighbour w of v above u, travel u→w may go u→v→w and w→u may go
+/// w→v→u. The edge u–w exists for every such w (the upper neighbours of v form a clique), so instead of
+/// searching for it the sweep relaxes a workspace indexed by vertex, filled with u's own edges before and
+/// copied back after (the triangle enumeration needs no search and no merge). Vertices in rank order: v's
+/// edges are final before u reads them.
+///
+/// A vertex only writes its own edges and reads those of its elimination-tree descendants, so the subtrees
+/// below the tree's branch (``SubtreeSplit``) are swept by two workers at once, the chain above afterwards.
+/// Minima do not depend on the order they are taken in, so the weights are the serial sweep's exactly.
 struct TriangleSweep {
     let offsets: [UInt32]
     let targets: [UInt32]
     let parent: [UInt32]
-    static let infinity = HierarchyMetric.infinity
+    let lower: LowerAdjacency
     /// Below this many edges (a few milliseconds of work) one core is as fast as sharing out.
     static let parallelEdgeCount = 50_000
 
@@ -21,21 +24,16 @@ struct TriangleSweep {
         offsets = hierarchy.upperOffsets
         targets = hierarchy.upperTargets
         parent = hierarchy.parent
+        lower = hierarchy.lowerAdjacency
     }
 
-    /// The four arrays the sweep relaxes, as pointers; each worker is handed its own copy of the chain part.
-    /// Shared between the two workers because they write disjoint edges (those of their own subtrees and
-    /// of their own chain copy), which is what the type checker cannot see.
+    /// The four arrays the sweep relaxes, as pointers. Shared between the two workers because each writes
+    /// only the edges of its own vertices, which is what the type checker cannot see.
     struct Weights: @unchecked Sendable {
         var up: UnsafeMutableBufferPointer<UInt32>
         var down: UnsafeMutableBufferPointer<UInt32>
         var upMiddle: UnsafeMutableBufferPointer<UInt32>
         var downMiddle: UnsafeMutableBufferPointer<UInt32>
-    }
-
-    /// Which worker each vertex belongs to; only read while the workers run.
-    struct Groups: @unchecked Sendable {
-        let group: UnsafeBufferPointer<UInt8>
     }
 
     func run(up: inout [UInt32], down: inout [UInt32], upMiddle: inout [UInt32], downMiddle: inout [UInt32]) {
@@ -46,11 +44,20 @@ struct TriangleSweep {
                 upMiddle.withUnsafeMutableBufferPointer { upMiddle in
                     downMiddle.withUnsafeMutableBufferPointer { downMiddle in
                         let weights = Weights(up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle)
-                        let workers = ProcessInfo.processInfo.activeProcessorCount
-                        if workers < 2 || targets.count < Self.parallelEdgeCount {
-                            sweep(vertices: 0..<n, group: nil, own: 0, weights, chain: nil)
+                        if ProcessInfo.processInfo.activeProcessorCount < 2 || targets.count < Self.parallelEdgeCount {
+                            var workspace = Workspace(vertexCount: n)
+                            sweep(0..<n, group: nil, own: 0, weights, &workspace)
                         } else {
-                            sweepInParallel(weights)
+                            let split = SubtreeSplit(upperOffsets: offsets, parent: parent)
+                            split.group.withUnsafeBufferPointer { group in
+                                let shared = SharedGroup(group: group)
+                                DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                                    var workspace = Workspace(vertexCount: n)
+                                    sweep(0..<split.branch, group: shared.group, own: UInt8(worker), weights, &workspace)
+                                }
+                            }
+                            var workspace = Workspace(vertexCount: n)
+                            sweep(split.branch..<n, group: nil, own: 0, weights, &workspace)
                         }
                     }
                 }
@@ -58,122 +65,84 @@ struct TriangleSweep {
         }
     }
 
-    private func sweepInParallel(_ weights: Weights) {
-        let n = offsets.count - 1
-        // The branch: from the root of the heaviest tree, follow the heaviest child while it holds most of
-        // the work (work ~ upper degree squared). Any branch rank is exact: a vertex below it writes the
-        // edges of its own subtree there or of vertices above it (into the copy); the vertices above are
-        // swept alone afterwards.
-        var weight = [UInt64](repeating: 0, count: n)
-        var heaviestChild = [Int](repeating: -1, count: n)
-        for v in 0..<n {
-            let degree = UInt64(offsets[v + 1] - offsets[v])
-            weight[v] += degree &* degree + 1
-            let p = parent[v]
-            guard p != ContractionHierarchy.noRank else { continue }
-            weight[Int(p)] += weight[v]
-            if heaviestChild[Int(p)] < 0 || weight[heaviestChild[Int(p)]] < weight[v] { heaviestChild[Int(p)] = v }
-        }
-        var branch = (0..<n).filter { parent[$0] == ContractionHierarchy.noRank }.max { weight[$0] < weight[$1] } ?? n - 1
-        while heaviestChild[branch] >= 0 && 3 * weight[heaviestChild[branch]] >= 2 * weight[branch] {
-            branch = heaviestChild[branch]
-        }
-        let tops = (0..<branch).filter { parent[$0] == ContractionHierarchy.noRank || Int(parent[$0]) >= branch }
-            .sorted { weight[$0] > weight[$1] }
-        var group = [UInt8](repeating: 2, count: n)
-        var load: [UInt64] = [0, 0]
-        for top in tops {
-            let lighter = load[0] <= load[1] ? 0 : 1
-            group[top] = UInt8(lighter)
-            load[lighter] += weight[top]
-        }
-        for v in stride(from: branch - 1, through: 0, by: -1) where group[v] == 2 {
-            group[v] = group[Int(parent[v])]
-        }
+    /// Per worker: the weights and middles of the current vertex's edges, by their upper end.
+    struct Workspace {
+        var up: [UInt32]
+        var down: [UInt32]
+        var upMiddle: [UInt32]
+        var downMiddle: [UInt32]
 
-        let chainStart = branch < n ? Int(offsets[branch]) : targets.count
-        let chainCount = targets.count - chainStart
-        let chainCopy =
-            Array(weights.up[chainStart...]) + Array(weights.down[chainStart...])
-            + Array(weights.upMiddle[chainStart...]) + Array(weights.downMiddle[chainStart...])
-        var firstCopy = chainCopy
-        var secondCopy = chainCopy
-        firstCopy.withUnsafeMutableBufferPointer { first in
-            secondCopy.withUnsafeMutableBufferPointer { second in
-                let chains = [first, second].map { copy in
-                    Weights(
-                        up: UnsafeMutableBufferPointer(rebasing: copy[0..<chainCount]),
-                        down: UnsafeMutableBufferPointer(rebasing: copy[chainCount..<2 * chainCount]),
-                        upMiddle: UnsafeMutableBufferPointer(rebasing: copy[2 * chainCount..<3 * chainCount]),
-                        downMiddle: UnsafeMutableBufferPointer(rebasing: copy[3 * chainCount..<4 * chainCount]))
-                }
-                group.withUnsafeBufferPointer { group in
-                    let work = Groups(group: group)
-                    let below = branch
-                    DispatchQueue.concurrentPerform(iterations: 2) { worker in
-                        sweep(
-                            vertices: 0..<below, group: work.group, own: UInt8(worker), weights,
-                            chain: (start: chainStart, weights: chains[worker]))
-                    }
-                }
-                for k in 0..<chainCount {
-                    let e = chainStart + k
-                    let (a, b) = (chains[0], chains[1])
-                    (weights.up[e], weights.upMiddle[e]) =
-                        a.up[k] <= b.up[k] ? (a.up[k], a.upMiddle[k]) : (b.up[k], b.upMiddle[k])
-                    (weights.down[e], weights.downMiddle[e]) =
-                        a.down[k] <= b.down[k] ? (a.down[k], a.downMiddle[k]) : (b.down[k], b.downMiddle[k])
-                }
-            }
+        init(vertexCount: Int) {
+            up = [UInt32](repeating: HierarchyMetric.infinity, count: vertexCount)
+            down = up
+            upMiddle = up
+            downMiddle = up
         }
-        sweep(vertices: branch..<n, group: nil, own: 0, weights, chain: nil)
     }
 
-    /// Relaxes the lower triangles of `vertices` (those of group `own` when groups are given); writes to
-    /// edges from `chain.start` on go to the chain copy.
+    /// Relaxes the lower triangles of each vertex in `vertices` (of group `own` when groups are given).
     private func sweep(
-        vertices: Range<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, _ weights: Weights,
-        chain: (start: Int, weights: Weights)?
+        _ vertices: Range<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, _ weights: Weights,
+        _ workspace: inout Workspace
     ) {
-        let infinity = Self.infinity
-        let chainStart = chain?.start ?? Int.max
         offsets.withUnsafeBufferPointer { offsets in
             targets.withUnsafeBufferPointer { targets in
-                for v in vertices {
-                    if let group, group[v] != own { continue }
-                    let start = Int(offsets[v])
-                    let end = Int(offsets[v + 1])
-                    // v's own edges lie below the chain: v is below the branch, or there is no chain.
-                    for i in start..<end {
-                        // v→u is up[i], u→v is down[i].
-                        let fromU = weights.down[i]
-                        let toU = weights.up[i]
-                        if fromU == infinity && toU == infinity { continue }
-                        let u = Int(targets[i])
-                        var p = Int(offsets[u])
-                        let pEnd = Int(offsets[u + 1])
-                        let into = p >= chainStart ? chain!.weights : weights
-                        let shift = p >= chainStart ? chainStart : 0
-                        for j in (i + 1)..<end {
-                            let w = targets[j]
-                            while p < pEnd && targets[p] < w { p += 1 }
-                            // A damaged topology only loses the triangle, never reads out of bounds.
-                            guard p < pEnd && targets[p] == w else { continue }
-                            let q = p - shift
-                            let toW = weights.up[j]
-                            let fromW = weights.down[j]
-                            if fromU != infinity && toW != infinity {
-                                let c = UInt64(fromU) + UInt64(toW)
-                                if c < UInt64(into.up[q]) {
-                                    into.up[q] = UInt32(min(c, UInt64(infinity - 1)))
-                                    into.upMiddle[q] = UInt32(v)
-                                }
-                            }
-                            if toU != infinity && fromW != infinity {
-                                let c = UInt64(fromW) + UInt64(toU)
-                                if c < UInt64(into.down[q]) {
-                                    into.down[q] = UInt32(min(c, UInt64(infinity - 1)))
-                                    into.downMiddle[q] = UInt32(v)
+                lower.offsets.withUnsafeBufferPointer { lowerOffsets in
+                    lower.edges.withUnsafeBufferPointer { lowerEdges in
+                        lower.ends.withUnsafeBufferPointer { lowerEnds in
+                            workspace.up.withUnsafeMutableBufferPointer { toW in
+                                workspace.down.withUnsafeMutableBufferPointer { fromW in
+                                    workspace.upMiddle.withUnsafeMutableBufferPointer { toWMiddle in
+                                        workspace.downMiddle.withUnsafeMutableBufferPointer { fromWMiddle in
+                                            for u in vertices {
+                                                if let group, group[u] != own { continue }
+                                                let edges = Int(offsets[u])..<Int(offsets[u + 1])
+                                                guard !edges.isEmpty else { continue }
+                                                for e in edges {
+                                                    let w = Int(targets[e])
+                                                    toW[w] = weights.up[e]
+                                                    fromW[w] = weights.down[e]
+                                                    toWMiddle[w] = weights.upMiddle[e]
+                                                    fromWMiddle[w] = weights.downMiddle[e]
+                                                }
+                                                for k in Int(lowerOffsets[u])..<Int(lowerOffsets[u + 1]) {
+                                                    // The edge v–u: v→u is its up weight, u→v its down weight.
+                                                    let f = Int(lowerEdges[k])
+                                                    let v = lowerEnds[k]
+                                                    let vToU = UInt64(weights.up[f])
+                                                    let uToV = UInt64(weights.down[f])
+                                                    if vToU == UInt64(HierarchyMetric.infinity)
+                                                        && uToV == UInt64(HierarchyMetric.infinity)
+                                                    {
+                                                        continue
+                                                    }
+                                                    // v's upper neighbours after u are exactly those above u.
+                                                    for g in (f + 1)..<Int(offsets[Int(v) + 1]) {
+                                                        let w = Int(targets[g])
+                                                        // A sum with an infinite part is never below a weight,
+                                                        // which is at most infinity: no test needed.
+                                                        let viaUp = uToV + UInt64(weights.up[g])
+                                                        if viaUp < UInt64(toW[w]) {
+                                                            toW[w] = UInt32(viaUp)
+                                                            toWMiddle[w] = v
+                                                        }
+                                                        let viaDown = UInt64(weights.down[g]) + vToU
+                                                        if viaDown < UInt64(fromW[w]) {
+                                                            fromW[w] = UInt32(viaDown)
+                                                            fromWMiddle[w] = v
+                                                        }
+                                                    }
+                                                }
+                                                for e in edges {
+                                                    let w = Int(targets[e])
+                                                    weights.up[e] = toW[w]
+                                                    weights.down[e] = fromW[w]
+                                                    weights.upMiddle[e] = toWMiddle[w]
+                                                    weights.downMiddle[e] = fromWMiddle[w]
+                                                }
+                                            }
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -181,5 +150,40 @@ struct TriangleSweep {
                 }
             }
         }
+    }
+}
+
+/// Which worker each vertex belongs to; only read while the workers run.
+struct SharedGroup: @unchecked Sendable {
+    let group: UnsafeBufferPointer<UInt8>
+}
+
+/// Each vertex's *lower* neighbours: the edges that end at it from below, with their lower ends. Customization
+/// walks a vertex's lower triangles through them.
+struct LowerAdjacency: Sendable {
+    /// The edges ending at rank r from below: `edges[offsets[r] ..< offsets[r + 1]]`, their lower ends in `ends`.
+    let offsets: [UInt32]
+    let edges: [UInt32]
+    let ends: [UInt32]
+
+    init(upperOffsets: [UInt32], upperTargets: [UInt32]) {
+        let n = upperOffsets.count - 1
+        var offsets = [UInt32](repeating: 0, count: n + 1)
+        for target in upperTargets { offsets[Int(target) + 1] += 1 }
+        for r in 0..<n { offsets[r + 1] += offsets[r] }
+        var fill = offsets
+        var edges = [UInt32](repeating: 0, count: upperTargets.count)
+        var ends = [UInt32](repeating: 0, count: upperTargets.count)
+        for v in 0..<n {
+            for e in Int(upperOffsets[v])..<Int(upperOffsets[v + 1]) {
+                let target = Int(upperTargets[e])
+                edges[Int(fill[target])] = UInt32(e)
+                ends[Int(fill[target])] = UInt32(v)
+                fill[target] += 1
+            }
+        }
+        self.offsets = offsets
+        self.edges = edges
+        self.ends = ends
     }
 }

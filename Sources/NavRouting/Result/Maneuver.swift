@@ -5,8 +5,9 @@ public enum Maneuver: String, Sendable, Codable, CaseIterable {
     case turnLeft, turnRight, slightLeft, slightRight, sharpLeft, sharpRight, uTurn
     case merge, onRamp, offRamp, forkLeft, forkRight
     case roundabout
-    /// Board a ferry (the step is the crossing); ``leaveFerry`` is driving off it at the far side.
-    case ferry, leaveFerry
+    /// Board a ferry (the step is the crossing); ``leaveFerry`` is driving off it at the far side, and
+    /// ``leaveFerryLeft`` / ``leaveFerryRight`` driving off it into a turn at the landing.
+    case ferry, leaveFerry, leaveFerryLeft, leaveFerryRight
 }
 
 extension Maneuver {
@@ -19,7 +20,7 @@ extension Maneuver {
         case .arrive: "arrive"
         case .continue: "continue"
         case .ferry: "ferry"
-        case .leaveFerry: "leaveFerry"
+        case .leaveFerry, .leaveFerryLeft, .leaveFerryRight: "leaveFerry"
         case .turnLeft, .turnRight, .slightLeft, .slightRight, .sharpLeft, .sharpRight: "turn"
         case .uTurn: "uturn"
         case .merge: "merge"
@@ -34,8 +35,8 @@ extension Maneuver {
     /// `sharpRight`, `straight` or `uturn`; nil where the kind has none.
     public var direction: String? {
         switch self {
-        case .turnLeft, .forkLeft: "left"
-        case .turnRight, .forkRight: "right"
+        case .turnLeft, .forkLeft, .leaveFerryLeft: "left"
+        case .turnRight, .forkRight, .leaveFerryRight: "right"
         case .slightLeft: "slightLeft"
         case .slightRight: "slightRight"
         case .sharpLeft: "sharpLeft"

@@ -29,17 +29,35 @@ extension StepBuilder {
     /// The longest slip lane (a link between two ordinary roads) that is part of the turn it serves.
     static let longestTurnChannel = 120.0
 
+    /// How close to the route's start or end a maneuver is taken to be the junction the origin or the
+    /// destination was snapped onto: the departure or the arrival covers it. From about two car lengths the
+    /// driver has to make it: a turn 15 m before the destination is still the turn into its street, and
+    /// setting off 20 m before a junction still means turning there ("Head north on Keskuskatu, then turn
+    /// right onto Kaivokatu").
+    static let junctionAtRouteEnd = 8.0
+
+    /// The maneuvers still made in the last ``shortestStep`` before the destination: turns into its street.
+    /// A bend or a fork there is only the road's line on the way in, which the arrival's side of the street
+    /// already covers.
+    static let turnsIntoTheDestination: Set<Maneuver> = [
+        .turnLeft, .turnRight, .sharpLeft, .sharpRight, .uTurn, .roundabout, .ferry, .leaveFerry, .leaveFerryLeft,
+        .leaveFerryRight,
+    ]
+
     func simplified(_ markers: [Marker], arcs: [Int], cumulative: [Double]) -> [Marker] {
         var markers = markers
         let end = cumulative[cumulative.count - 1]
-        // A maneuver in the last few metres is not worth making: the arrival says which side the
-        // destination is on.
-        while markers.count > 1, let last = markers.last, end - cumulative[last.index] < shortestStep {
+        // A maneuver at the destination's own junction is not worth making: the arrival says which side of
+        // the street the destination is on.
+        while markers.count > 1, let last = markers.last,
+            end - cumulative[last.index] < Self.junctionAtRouteEnd
+                || (end - cumulative[last.index] < shortestStep && !Self.turnsIntoTheDestination.contains(last.maneuver))
+        {
             markers.removeLast()
         }
-        // Setting off just before a maneuver: the departure already heads the way the maneuver leads.
-        if markers.count > 1, cumulative[markers[1].index] < shortestStep,
-            ![.roundabout, .ferry, .leaveFerry].contains(markers[1].maneuver)
+        // Setting off at a junction: the departure already heads the way its maneuver leads.
+        if markers.count > 1, cumulative[markers[1].index] < Self.junctionAtRouteEnd,
+            ![.roundabout, .ferry, .leaveFerry, .leaveFerryLeft, .leaveFerryRight].contains(markers[1].maneuver)
         {
             markers[0].roadName = markers[1].roadName
             markers[0].departureArc = markers[1].index
@@ -98,11 +116,18 @@ extension StepBuilder {
     /// is two turns however close they are.
     private func joined(_ first: Marker, _ second: Marker, arcs: [Int], cumulative: [Double]) -> [Marker]? {
         switch (first.maneuver, second.maneuver) {
-        case (.roundabout, _), (.ferry, _), (.leaveFerry, _):
+        case (.leaveFerry, _), (.leaveFerryLeft, _), (.leaveFerryRight, _):
+            // Off the ferry and into a turn a few metres on: one maneuver that says which way.
+            var kept = first
+            if first.maneuver == .leaveFerry { kept.maneuver = Self.leavingFerry(into: second.maneuver) }
+            if !second.roadName.isEmpty { kept.roadName = second.roadName }
+            return [kept]
+        case (.roundabout, _), (.ferry, _):
             var kept = first
             if !second.roadName.isEmpty { kept.roadName = second.roadName }
             return [kept]
-        case (_, .roundabout), (_, .ferry), (_, .leaveFerry), (_, .onRamp), (_, .offRamp), (_, .merge):
+        case (_, .roundabout), (_, .ferry), (_, .leaveFerry), (_, .leaveFerryLeft), (_, .leaveFerryRight), (_, .onRamp),
+            (_, .offRamp), (_, .merge):
             return [Marker(index: first.index, maneuver: second.maneuver, exit: second.exit, roadName: second.roadName)]
         // At a fork the branch is the decision; a slight bend just before or after it is only the road's line,
         // and a direction taken across both could name the other branch ("slightly left" before "keep right").

@@ -33,7 +33,9 @@ struct StepBuilder {
             let end = k + 1 < markers.count ? markers[k + 1].index : last
             let distance = cumulative[end] - cumulative[marker.index]
             let duration = durations[marker.index..<end].reduce(0, +)
-            var instruction = Self.instruction(marker.maneuver, exit: marker.exit, road: marker.roadName)
+            var instruction = Self.instruction(
+                marker.maneuver, exit: marker.exit, road: marker.roadName,
+                previousRoad: k > 0 ? markers[k - 1].roadName : "")
             if marker.maneuver == .depart {
                 // The first stretch with a length: the origin may have snapped onto a node.
                 var from = marker.departureArc
@@ -88,7 +90,8 @@ struct StepBuilder {
                 i += 1
                 continue
             case (true, false):
-                markers.append(Marker(index: i, maneuver: .leaveFerry, exit: nil, roadName: names[i]))
+                let landing = maneuver(at: i, arcs: arcs, path: path, sameName: false)
+                markers.append(Marker(index: i, maneuver: Self.leavingFerry(into: landing), exit: nil, roadName: names[i]))
                 i += 1
                 continue
             case (false, false):
@@ -100,6 +103,17 @@ struct StepBuilder {
             i += 1
         }
         return markers
+    }
+
+    /// Driving off a ferry into `turn`, the maneuver at the landing (or just after it): the driver is told
+    /// which way to turn as they leave ("Leave the ferry and turn right onto Satamatie"); a bend or a fork is
+    /// only driving on.
+    static func leavingFerry(into turn: Maneuver?) -> Maneuver {
+        switch turn {
+        case .turnLeft, .sharpLeft, .leaveFerryLeft: .leaveFerryLeft
+        case .turnRight, .sharpRight, .leaveFerryRight: .leaveFerryRight
+        default: .leaveFerry
+        }
     }
 
     /// Whether a roundabout node has a way out that the mode may take.
@@ -278,12 +292,16 @@ struct StepBuilder {
         }
     }
 
-    static func instruction(_ maneuver: Maneuver, exit: Int?, road: String) -> String {
-        let onto = road.isEmpty ? "" : " onto \(road)"
+    /// The English instruction for a maneuver onto `road`; `previousRoad` is the road of the step before.
+    /// Where the route keeps its road through a turn, a fork or a roundabout, the driver is told to stay on
+    /// it ("Keep left to stay on Kaivokatu"): "onto" would suggest another street.
+    static func instruction(_ maneuver: Maneuver, exit: Int?, road: String, previousRoad: String = "") -> String {
+        let staysOn = !road.isEmpty && road == previousRoad
+        let onto = road.isEmpty ? "" : staysOn ? " to stay on \(road)" : " onto \(road)"
         switch maneuver {
         case .depart: return "Head out" + (road.isEmpty ? "" : " on \(road)")
         case .arrive: return "You have arrived at your destination"
-        case .continue: return road.isEmpty ? "Continue straight" : "Continue onto \(road)"
+        case .continue: return road.isEmpty ? "Continue straight" : "Continue" + onto
         case .turnLeft: return "Turn left" + onto
         case .turnRight: return "Turn right" + onto
         case .slightLeft: return "Turn slightly left" + onto
@@ -291,14 +309,16 @@ struct StepBuilder {
         case .sharpLeft: return "Turn sharp left" + onto
         case .sharpRight: return "Turn sharp right" + onto
         case .uTurn: return "Make a U-turn" + onto
-        case .merge: return "Merge" + onto
-        case .onRamp: return "Take the ramp" + onto
-        case .offRamp: return "Take the exit" + onto
-        case .forkLeft: return road.isEmpty ? "Keep left at the fork" : "Keep left onto \(road)"
-        case .forkRight: return road.isEmpty ? "Keep right at the fork" : "Keep right onto \(road)"
+        case .merge: return "Merge" + (road.isEmpty ? "" : " onto \(road)")
+        case .onRamp: return "Take the ramp" + (road.isEmpty ? "" : " onto \(road)")
+        case .offRamp: return "Take the exit" + (road.isEmpty ? "" : " onto \(road)")
+        case .forkLeft: return road.isEmpty ? "Keep left at the fork" : "Keep left" + onto
+        case .forkRight: return road.isEmpty ? "Keep right at the fork" : "Keep right" + onto
         case .roundabout: return "At the roundabout, take the \(Ordinal.english(exit ?? 1)) exit" + onto
         case .ferry: return "Take the ferry" + (road.isEmpty ? "" : " \(road)")
         case .leaveFerry: return "Leave the ferry" + (road.isEmpty ? "" : " and continue onto \(road)")
+        case .leaveFerryLeft: return "Leave the ferry and turn left" + (road.isEmpty ? "" : " onto \(road)")
+        case .leaveFerryRight: return "Leave the ferry and turn right" + (road.isEmpty ? "" : " onto \(road)")
         }
     }
 }

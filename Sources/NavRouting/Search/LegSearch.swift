@@ -50,6 +50,9 @@ struct LegSearch {
             if let metric = hierarchy.metric(avoidance) {
                 if let isCanceled, isCanceled() { throw ShortestPathSearch.Canceled() }
                 var labels = workspace.hierarchyLabels ?? HierarchyLabels(vertexCount: hierarchy.hierarchy.vertexCount)
+                // Taken out, not shared: labels still referenced by the workspace would be copied (a few arrays
+                // of one entry per arc) on the query's first write.
+                workspace.hierarchyLabels = nil
                 defer { workspace.hierarchyLabels = labels }
                 let ends = LegEnds(search: search, sources: sources, targets: targets)
                 let bound = ends.direct?.cost ?? Int.max

@@ -1,0 +1,207 @@
+import Foundation
+import NavMap
+
+/// The hierarchy arcs a query needs under one metric, found by perfect customization (Dibbelt, Strasser,
+/// Wagner), in a compact layout for the query.
+///
+/// Basic customization leaves on every edge the cheapest travel between its ends through *lower* vertices.
+/// The perfect pass visits the vertices from the top down and lowers each of a vertex x's edges to the true
+/// distance: travel x→y may also leave x towards another upper neighbour z and go on z→y, whose edge is
+/// already perfect (both ends rank above x). An arc whose distance ends up below its basic weight is not a
+/// shortest way between its ends, and no shortest route needs it: contracting a shortest route of the road
+/// network lowest vertex first gives an up-down path of the hierarchy whose every arc stands for a piece of
+/// that route, so its basic weight already is its distance. Those arcs are kept with their basic weights
+/// (which the basic middles unpack); ties stay, so the proof needs no tie-breaking. On a metric with a road
+/// hierarchy most arcs are dropped, so the query scans a fraction of the edges it would otherwise.
+///
+/// Per rank two lists of (head, weight, edge) triples: the forward search's upward arcs (travel from the rank
+/// up to the head) and the backward search's (travel from the head down to the rank).
+struct PrunedQueryGraph: Sendable {
+    struct Arc: Sendable, BitwiseCopyable {
+        var head: UInt32
+        var weight: UInt32
+        /// The hierarchy edge, for unpacking.
+        var edge: UInt32
+    }
+
+    /// The forward arcs of rank r: `forwardArcs[forwardOffsets[r] ..< forwardOffsets[r + 1]]`.
+    let forwardOffsets: [UInt32]
+    let forwardArcs: [Arc]
+    let backwardOffsets: [UInt32]
+    let backwardArcs: [Arc]
+
+    var arcCount: Int { forwardArcs.count + backwardArcs.count }
+
+    init(forwardOffsets: [UInt32], forwardArcs: [Arc], backwardOffsets: [UInt32], backwardArcs: [Arc]) {
+        self.forwardOffsets = forwardOffsets
+        self.forwardArcs = forwardArcs
+        self.backwardOffsets = backwardOffsets
+        self.backwardArcs = backwardArcs
+    }
+
+    /// Writes the graph for ``HierarchyMetricFile``.
+    func append(to writer: inout BinaryWriter) {
+        writer.append(forwardOffsets)
+        writer.append(forwardArcs)
+        writer.append(backwardOffsets)
+        writer.append(backwardArcs)
+    }
+
+    /// Reads what ``append(to:)`` wrote, for `hierarchy`.
+    /// - Throws: the reader's errors when the data ends early; ``MapError`` (`corrupt`, at `path`) when the graph
+    ///   does not fit the hierarchy.
+    init(reading reader: inout BinaryReader, hierarchy: ContractionHierarchy, path: String) throws {
+        let forwardOffsets: [UInt32] = try reader.array()
+        let forwardArcs: [Arc] = try reader.array()
+        let backwardOffsets: [UInt32] = try reader.array()
+        let backwardArcs: [Arc] = try reader.array()
+        self.init(
+            forwardOffsets: forwardOffsets, forwardArcs: forwardArcs, backwardOffsets: backwardOffsets,
+            backwardArcs: backwardArcs)
+        guard fits(hierarchy) else {
+            throw MapError(.corrupt, path: path, "the metric's query graph does not fit the hierarchy")
+        }
+    }
+
+    /// Whether every arc is an edge of `hierarchy` at its own rank, so that the query and unpacking stay in
+    /// bounds: for a query graph read back from a file.
+    func fits(_ hierarchy: ContractionHierarchy) -> Bool {
+        let n = hierarchy.vertexCount
+        for (offsets, arcs) in [(forwardOffsets, forwardArcs), (backwardOffsets, backwardArcs)] {
+            guard offsets.count == n + 1, offsets.first == 0, Int(offsets[n]) == arcs.count else { return false }
+            for r in 0..<n {
+                guard offsets[r] <= offsets[r + 1] else { return false }
+                let edges = hierarchy.upperOffsets[r]..<hierarchy.upperOffsets[r + 1]
+                for k in Int(offsets[r])..<Int(offsets[r + 1]) {
+                    let arc = arcs[k]
+                    guard edges.contains(arc.edge), hierarchy.upperTargets[Int(arc.edge)] == arc.head else {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Prunes the basically customized weights `up` and `down` of `hierarchy`.
+    init(hierarchy: ContractionHierarchy, up: [UInt32], down: [UInt32]) {
+        let offsets = hierarchy.upperOffsets
+        let targets = hierarchy.upperTargets
+        let n = hierarchy.vertexCount
+        var perfectUp = up
+        var perfectDown = down
+        perfectUp.withUnsafeMutableBufferPointer { perfectUp in
+            perfectDown.withUnsafeMutableBufferPointer { perfectDown in
+                let sweep = PerfectSweep(
+                    offsets: offsets, targets: targets, lower: hierarchy.lowerAdjacency, up: perfectUp,
+                    down: perfectDown)
+                if ProcessInfo.processInfo.activeProcessorCount < 2 || targets.count < TriangleSweep.parallelEdgeCount {
+                    sweep.run((0..<n).reversed(), group: nil, own: 0)
+                } else {
+                    // Top down: the chain above the branch first, then both workers below it.
+                    let split = SubtreeSplit(upperOffsets: offsets, parent: hierarchy.parent)
+                    sweep.run((split.branch..<n).reversed(), group: nil, own: 0)
+                    split.group.withUnsafeBufferPointer { group in
+                        let shared = SharedGroup(group: group)
+                        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                            sweep.run((0..<split.branch).reversed(), group: shared.group, own: UInt8(worker))
+                        }
+                    }
+                }
+            }
+        }
+        var forwardOffsets = [UInt32](repeating: 0, count: n + 1)
+        var backwardOffsets = [UInt32](repeating: 0, count: n + 1)
+        var forwardArcs: [Arc] = []
+        var backwardArcs: [Arc] = []
+        let infinity = HierarchyMetric.infinity
+        for r in 0..<n {
+            for e in Int(offsets[r])..<Int(offsets[r + 1]) {
+                // Kept unless perfect customization found it strictly cheaper (or nothing reaches across).
+                if up[e] != infinity && perfectUp[e] == up[e] {
+                    forwardArcs.append(Arc(head: targets[e], weight: up[e], edge: UInt32(e)))
+                }
+                if down[e] != infinity && perfectDown[e] == down[e] {
+                    backwardArcs.append(Arc(head: targets[e], weight: down[e], edge: UInt32(e)))
+                }
+            }
+            forwardOffsets[r + 1] = UInt32(forwardArcs.count)
+            backwardOffsets[r + 1] = UInt32(backwardArcs.count)
+        }
+        self.init(
+            forwardOffsets: forwardOffsets, forwardArcs: forwardArcs, backwardOffsets: backwardOffsets,
+            backwardArcs: backwardArcs)
+    }
+}
+
+/// The top-down pass of perfect customization over one range of vertices, by triangles.
+///
+/// A triangle v < u < w (edges v–u, v–w, u–w) lowers the lowest vertex's two edges: v→u may go v→w→u and v→w
+/// may go v→u→w (and the same backwards), through u–w, whose weights are final because u ranks above v.
+/// Visiting u from the top down, every triangle whose middle vertex is u is found from u's lower neighbours v
+/// and their upper neighbours w above u, with u's own weights in a workspace indexed by w (no search), and
+/// pushes onto v's edges. By the time a vertex's turn comes, every triangle it is the lowest of has been
+/// pushed by a higher vertex, so its edges are final. Weights only ever drop to lengths of real paths, so
+/// taking them partly lowered changes nothing in the result: each edge ends at the true distance.
+///
+/// A vertex writes only its descendants' edges and reads its own and theirs, so the workers of a
+/// ``SubtreeSplit`` never touch the same edge once the chain above them is done.
+private struct PerfectSweep: @unchecked Sendable {
+    let offsets: [UInt32]
+    let targets: [UInt32]
+    let lower: LowerAdjacency
+    let up: UnsafeMutableBufferPointer<UInt32>
+    let down: UnsafeMutableBufferPointer<UInt32>
+
+    func run(_ vertices: ReversedCollection<Range<Int>>, group: UnsafeBufferPointer<UInt8>?, own: UInt8) {
+        let n = offsets.count - 1
+        // u→w and w→u of the current vertex u, by w.
+        var fromU = [UInt32](repeating: HierarchyMetric.infinity, count: n)
+        var toU = fromU
+        offsets.withUnsafeBufferPointer { offsets in
+            targets.withUnsafeBufferPointer { targets in
+                lower.offsets.withUnsafeBufferPointer { lowerOffsets in
+                    lower.edges.withUnsafeBufferPointer { lowerEdges in
+                        lower.ends.withUnsafeBufferPointer { lowerEnds in
+                            fromU.withUnsafeMutableBufferPointer { fromU in
+                                toU.withUnsafeMutableBufferPointer { toU in
+                                    for u in vertices {
+                                        if let group, group[u] != own { continue }
+                                        for e in Int(offsets[u])..<Int(offsets[u + 1]) {
+                                            fromU[Int(targets[e])] = up[e]
+                                            toU[Int(targets[e])] = down[e]
+                                        }
+                                        for k in Int(lowerOffsets[u])..<Int(lowerOffsets[u + 1]) {
+                                            let f = Int(lowerEdges[k])
+                                            let v = Int(lowerEnds[k])
+                                            // v→u and u→v, lowered through each w in turn.
+                                            var vToU = UInt64(up[f])
+                                            var uToV = UInt64(down[f])
+                                            for g in (f + 1)..<Int(offsets[v + 1]) {
+                                                let w = Int(targets[g])
+                                                let uToW = UInt64(fromU[w])
+                                                let wToU = UInt64(toU[w])
+                                                let vToW = UInt64(up[g])
+                                                let wToV = UInt64(down[g])
+                                                // Sums with an infinite part never win (weights are at most
+                                                // infinity), so no test is needed.
+                                                vToU = min(vToU, vToW + wToU)
+                                                uToV = min(uToV, uToW + wToV)
+                                                let viaUp = vToU + uToW
+                                                if viaUp < vToW { up[g] = UInt32(viaUp) }
+                                                let viaDown = wToU + uToV
+                                                if viaDown < wToV { down[g] = UInt32(viaDown) }
+                                            }
+                                            up[f] = UInt32(vToU)
+                                            down[f] = UInt32(uToV)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
