@@ -723,6 +723,13 @@ METHODS: dict[str, tuple[str, dict, dict]] = {
                 "avoidsTolls": {"type": "boolean"},
                 "avoidsFerries": {"type": "boolean"},
                 "alternateRoutesStrategy": ref("alternateRoutesStrategy"),
+                "departureTime": {
+                    "type": "string",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$",
+                    "description": "When the trip sets off, in the map's local time without a zone (as Valhalla's "
+                    "date_time): turn restrictions signed for some hours bind the route when in force then. "
+                    "Absent: now, by the navigator's clock when its TZ is set; otherwise such restrictions always bind.",
+                },
             },
         ),
         obj(

@@ -155,7 +155,7 @@ extension Navigator {
         let result = map.router.route(
             NavRouting.RouteRequest(
                 waypoints: request.waypoints.map(Self.routingWaypoint),
-                options: routingOptions(configuration, trip: trip)))
+                options: routingOptions(configuration, trip: trip, departure: request.departureTime?.weekTime)))
         let destinations = Array(request.waypoints.dropFirst())
         return RouteResponse(
             routeStatus: result.status,

@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 import NavGuidance
 import NavMap
@@ -46,17 +47,29 @@ extension Navigator {
     }
 
     /// Routing options from a vehicle's configuration, overridden by a trip's options, with the traffic
-    /// now in force.
-    func routingOptions(_ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?)
-        -> NavRouting.RoutingOptions
-    {
+    /// now in force, setting off at `departure` (when absent: now by the clock, if the process was told its time
+    /// zone; see ``localNow(_:)``).
+    func routingOptions(
+        _ configuration: NavigatorConfiguration, trip: NavProtocol.RoutingOptions?, departure: WeekTime? = nil
+    ) -> NavRouting.RoutingOptions {
         NavRouting.RoutingOptions(
             travelMode: trip?.travelMode ?? configuration.travelMode,
             avoidsHighways: trip?.avoidsHighways ?? configuration.avoidsHighways,
             avoidsTolls: trip?.avoidsTolls ?? configuration.avoidsTolls,
             avoidsFerries: trip?.avoidsFerries ?? configuration.avoidsFerries,
             alternateRoutes: trip?.alternateRoutesStrategy ?? .noAlternates,
-            traffic: TrafficSpeedFactors(byWayID: traffic.factors))
+            traffic: TrafficSpeedFactors(byWayID: traffic.factors),
+            departure: departure ?? Self.localNow(clock()))
+    }
+
+    /// Whether the process runs in a time zone it was given (`TZ`), which for a navigator is the map's.
+    private static let timeZoneIsGiven = ProcessInfo.processInfo.environment["TZ"] != nil
+
+    /// `seconds` since 1970 as the map's local time, when the process was given its time zone; nil otherwise, so
+    /// that a turn restriction signed for some hours always holds. Judged in a container's default UTC, a Helsinki
+    /// sign for 07–18 would be lifted between 07 and 09 local time.
+    static func localNow(_ seconds: Double) -> WeekTime? {
+        timeZoneIsGiven ? WeekTime(Date(timeIntervalSince1970: seconds), timeZone: .current) : nil
     }
 
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {

@@ -120,8 +120,9 @@ public final class Router: Sendable {
     /// street far away. When that nearest road connects only beyond the edge, a road that connects within the
     /// map is taken instead if it is at most ``connectedRoadAllowanceMeters`` farther; otherwise the waypoint
     /// stays on its own street and the route request says that no route exists within the map. A waypoint
-    /// outside the area the map covers has no street of its own in it (the roads around it are not in the
-    /// extract), so it goes onto the nearest road that connects within the map, as far as it is.
+    /// outside the area the map covers (by more than the allowance) has no street of its own in it (the roads
+    /// around it are not in the extract), so it goes onto the nearest road that connects within the map, as far as
+    /// it is.
     public func snap(
         _ coordinate: Coordinate, mode: TravelMode, role: WaypointRole = .stop, heading: Double? = nil,
         maxDistanceMeters: Double = 5_000
@@ -147,10 +148,20 @@ public final class Router: Sendable {
         }
         if insideMap(nearest.segment) { return nearest }
         let allowance =
-            mapArea.contains(coordinate)
+            isOnMap(coordinate)
             ? min(maxDistanceMeters, nearest.distanceMeters + Self.connectedRoadAllowanceMeters) : maxDistanceMeters
         return snapper.nearest(
             to: coordinate, mode: mode, heading: heading, maxDistanceMeters: allowance, accept: insideMap) ?? nearest
+    }
+
+    /// Whether the roads around `coordinate` are in the map: it lies in the area the map's roads span or less than
+    /// ``connectedRoadAllowanceMeters`` outside it (a point a few metres past the last node of a road the border
+    /// cuts is on that road, as one just inside is).
+    private func isOnMap(_ coordinate: Coordinate) -> Bool {
+        let inside = Coordinate(
+            latitude: min(max(coordinate.latitude, mapArea.minLatitude), mapArea.maxLatitude),
+            longitude: min(max(coordinate.longitude, mapArea.minLongitude), mapArea.maxLongitude))
+        return coordinate.distance(to: inside) <= Self.connectedRoadAllowanceMeters
     }
 
     /// Plans the route for `request`.
@@ -242,7 +253,8 @@ public final class Router: Sendable {
                         let to = resolved[index + 1]
                         let finder = AlternativeRouteFinder(
                             graph: graph, network: network, avoidance: best.avoidance, trafficFactors: trafficFactors,
-                            landmarksValid: landmarksValid)
+                            landmarksValid: landmarksValid,
+                            timedRestrictions: graph.timedRestrictions.inForce(at: options.departure))
                         for path in try finder.alternatives(
                             to: best.path, sources: sources(from, network), targets: targets(to, network),
                             wanted: wanted, workspace: &workspace)

@@ -29,6 +29,9 @@ final class RouterNetworks: Sendable {
     private let hasBackgroundWork: Bool
     private let firstAnswer = DispatchSemaphore(value: 0)
     private let answered = Atomic<Bool>(false)
+    /// The turn costs every mode's network shares, worked out with the first network (not in the initializer,
+    /// which returns at once for background preparation).
+    private let sharedTurns = Mutex<TurnCosts?>(nil)
 
     /// How long the background preparation waits for a first answer before it prepares the other modes anyway.
     static let firstAnswerWait = 5.0
@@ -47,7 +50,10 @@ final class RouterNetworks: Sendable {
         case .upFront:
             hasBackgroundWork = false
             for (mode, slot) in slots {
-                slot.network.withLock { $0 = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount) }
+                let turns = turnCosts()
+                slot.network.withLock {
+                    $0 = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount, turns: turns)
+                }
             }
         case .inBackground(let first):
             hasBackgroundWork = true
@@ -73,9 +79,18 @@ final class RouterNetworks: Sendable {
         return slot.network.withLock { network in
             if let network { return network }
             // Requests for this mode wait here for the one preparation instead of each preparing its own.
-            let prepared = ModeNetwork(graph: graph, mode: mode, landmarkCount: 0)
+            let prepared = ModeNetwork(graph: graph, mode: mode, landmarkCount: 0, turns: turnCosts())
             network = prepared
             return prepared
+        }
+    }
+
+    private func turnCosts() -> TurnCosts {
+        sharedTurns.withLock { turns in
+            if let turns { return turns }
+            let computed = TurnCosts(graph: graph)
+            turns = computed
+            return computed
         }
     }
 

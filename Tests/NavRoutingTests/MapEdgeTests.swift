@@ -93,6 +93,21 @@ import Testing
         #expect(leaving.roadNames.first == "Inbound Lane", "\(leaving.roadNames)")
     }
 
+    @Test func aWaypointJustPastTheMapsLastRoadNodeIsOnItsStreetOneFarOutsideGoesToTheNearestConnectedRoad() throws {
+        let router = Router(graph: try Self.borderPockets().graph())
+        let from = OSMFixture.coordinate(x: 200, y: 4)
+        // 5 m east of the map's easternmost node, beside Inbound Lane: that lane is the street meant.
+        let justPast = router.route(
+            RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: OSMFixture.coordinate(x: 605, y: 398))]))
+        #expect(justPast.status == .noRouteFound)
+        #expect(justPast.waypoints.last?.roadName == "Inbound Lane")
+        // 200 m beyond the map nothing around the point is known: the nearest road a route can use.
+        let farOutside = router.route(
+            RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: OSMFixture.coordinate(x: 800, y: 398))]))
+        #expect(farOutside.status == .ok, "\(farOutside.message)")
+        #expect(farOutside.waypoints.last?.roadName != "Inbound Lane")
+    }
+
     /// A one-way dead end inside the map has no way out at all, in the map or beyond it: an origin there still
     /// goes onto the nearest road a trip can leave by.
     @Test func trapInsideTheMapIsNotTreatedAsAnExit() throws {

@@ -67,7 +67,7 @@ import Testing
                 let node = Int(Self.graph.head(ofArc: Int(a)))
                 #expect(Self.graph.tail(ofArc: Int(b)) == UInt32(node))
                 #expect(search.turnAllowed(from: Int(a), to: Int(b), at: node), "\(name): turn \(a) → \(b)")
-                cost += search.weight(Int(b)) ?? Int.max / 4
+                cost += (search.weight(Int(b)) ?? Int.max / 4) + search.turnCost(from: Int(a), to: Int(b), at: node)
             }
             #expect(cost == fast.cost, "\(name): the unpacked path costs what the query said")
         }

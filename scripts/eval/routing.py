@@ -6,8 +6,8 @@
 What it reports (issue 11's goals in brackets):
 - distance agreement with OSRM and with Valhalla: share of pairs within ±5 % and ±10 % [≥ 90 % within ±10 %];
   every pair beyond ±10 % is put down to the first cause that applies: a different start or end road (snapped
-  points more than 15 m apart or on streets of different names), a U-turn on the way (Valhalla turns round at
-  junctions; navbus and OSRM only at dead ends), the reference driving a destination-only road through, or
+  points more than 15 m apart, or more than 2 m apart on streets of different names), the reference driving a
+  destination-only road through, a U-turn on the way (Valhalla turns round across a divided road's links), or
   route choice (none of these);
 - routes that drive through destination-only roads (access/vehicle/motor_vehicle/motorcar = destination,
   delivery, customers, private, permit, residents) as through traffic, i.e. with an open road before and after
@@ -17,6 +17,7 @@ What it reports (issue 11's goals in brackets):
   node graph without turn restrictions, independently of navbus. The count by the tags alone is printed too;
 - how far each waypoint was moved onto a road, against the nearest road OSRM's `nearest` finds for a car
   [≤ nearest + 10 m];
+- the same for Kotka (its own random pairs);
 - on Kotka with avoidsHighways: metres of motorway on navbus's routes where OSRM with `exclude=motorway` finds a
   route without any, and the distance agreement with that route.
 
@@ -49,7 +50,6 @@ import tempfile
 import time
 import zipfile
 
-import osmium
 import zmq
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -190,13 +190,12 @@ class OSRM:
         route["snapNames"] = [waypoint.get("name", "") for waypoint in answer["waypoints"]]
         return route
 
-    def nearest(self, point: tuple[float, float]) -> tuple[float, tuple[float, float]] | None:
-        """The distance to the nearest car road and the point on it."""
-        answer = self.get(f"/nearest/v1/driving/{point[1]},{point[0]}")
+    def nearest(self, point: tuple[float, float], number: int = 1) -> list[tuple[float, tuple[float, float], list[int]]]:
+        """The `number` nearest car road segments: the distance, the point on the segment and its two OSM nodes."""
+        answer = self.get(f"/nearest/v1/driving/{point[1]},{point[0]}?number={number}")
         if answer.get("code") != "Ok":
-            return None
-        waypoint = answer["waypoints"][0]
-        return waypoint["distance"], (waypoint["location"][1], waypoint["location"][0])
+            return []
+        return [(w["distance"], (w["location"][1], w["location"][0]), w.get("nodes", [0, 0])) for w in answer["waypoints"]]
 
     def close(self) -> None:
         self.process.terminate()
@@ -257,7 +256,8 @@ def decode_polyline(encoded: str, precision: int = 6) -> list[tuple[float, float
 class Navbus:
     """The real navbus-navigator answering router.route on a private ipc endpoint."""
 
-    def __init__(self, map_path: pathlib.Path, binaries: pathlib.Path):
+    def __init__(self, map_path: pathlib.Path, binaries: pathlib.Path, departure: str | None = None):
+        self.departure = departure
         self.directory = tempfile.mkdtemp(prefix="navbus-eval-")
         control = f"ipc://{self.directory}/navigator"
         env = dict(os.environ, NAVBUS_PUB_ENDPOINT=f"ipc://{self.directory}/pub",
@@ -276,6 +276,8 @@ class Navbus:
         self.next_id += 1
         params = {"waypoints": [{"title": "a", "latitude": a[0], "longitude": a[1]},
                                 {"title": "b", "latitude": b[0], "longitude": b[1]}], **options}
+        if self.departure:
+            params["departureTime"] = self.departure
         self.socket.send_json({"jsonrpc": "2.0", "id": self.next_id, "method": "router.route", "params": params})
         return self.socket.recv_json()["result"]
 
@@ -306,11 +308,22 @@ def car_access(tags: dict) -> str:
     return "open"
 
 
-class OSMIndex(osmium.SimpleHandler):
+def read_ways(path: pathlib.Path, on_way) -> None:
+    """Calls `on_way` with every way of the file, its nodes located. pyosmium is imported only here, so the
+    helpers of this script (the reference routers, the access rules) can be reused without it."""
+    import osmium
+
+    class Reader(osmium.SimpleHandler):
+        def way(self, way) -> None:
+            on_way(way)
+
+    Reader().apply_file(str(path), locations=True)
+
+
+class OSMIndex:
     """Ways by consecutive node pair (by OSM node id and by rounded coordinate), with their car access."""
 
     def __init__(self, path: pathlib.Path):
-        super().__init__()
         self.by_ids: dict[tuple[int, int], tuple[str, str]] = {}
         self.by_position: dict[tuple[tuple[int, int], tuple[int, int]], tuple[str, str]] = {}
         self.car_nodes: list[tuple[float, float]] = []
@@ -321,7 +334,9 @@ class OSMIndex(osmium.SimpleHandler):
         self.positions: dict[int, tuple[int, int]] = {}
         self.exits: set[int] = set()
         self.entries: set[int] = set()
-        self.apply_file(str(path), locations=True)
+        # Both directions of each car segment, by its node pair in either order: (from, to, allowed).
+        self.directions: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
+        read_ways(path, self.way)
         self.zone_ids, self.zone_positions = self.zones()
 
     @staticmethod
@@ -351,6 +366,8 @@ class OSMIndex(osmium.SimpleHandler):
             for (a, la), (b, lb) in zip(nodes, nodes[1:]):
                 if la.valid() and lb.valid():
                     self.segments.append((a, b, forward, backward, restricted))
+                    ways = ((a, b, forward), (b, a, backward))
+                    self.directions[(a, b)] = self.directions[(b, a)] = ways
                     self.positions[a], self.positions[b] = self.key(la.lat, la.lon), self.key(lb.lat, lb.lon)
                 elif la.valid():
                     (self.exits if forward else self.entries).add(a)
@@ -421,6 +438,7 @@ class OSMIndex(osmium.SimpleHandler):
         all_ahead, all_behind = directed(False, set())
         reached_at_all = reach(main | self.entries, all_ahead)
         leaves_at_all = reach(main | self.exits, all_behind)
+        self.reached_at_all, self.leaves_at_all = reached_at_all, leaves_at_all
         zone: set[int] = set()
         while True:
             ahead, behind = directed(True, zone)
@@ -440,6 +458,19 @@ class OSMIndex(osmium.SimpleHandler):
         ids = {(a, b) for number in zone for a, b in [self.segments[number][:2]]}
         ids |= {(b, a) for a, b in ids}
         return ids, {(self.positions[a], self.positions[b]) for a, b in ids}
+
+
+    def usable(self, nodes: list[int], role: str) -> bool:
+        """Whether a trip can use the car segment between two OSM nodes at its start (`origin`: the main network, or
+        the map's edge, can be reached from it) or at its end (`destination`: it can be reached from them), the
+        goal's "usable road". On nodes, without turn restrictions, so it errs towards usable."""
+        if len(nodes) != 2:
+            return False
+        a, b = nodes
+        directions = [(u, v) for u, v, allowed in self.directions.get((a, b), ()) if allowed]
+        if role == "origin":
+            return any(v in self.leaves_at_all for _, v in directions)
+        return any(u in self.reached_at_all for u, _ in directions)
 
 
 def with_zones(access: list[str], in_zone: list[bool]) -> list[str]:
@@ -508,10 +539,11 @@ def share(values: list[float], tolerance: float) -> float:
 
 def disagreement_causes(records: list[dict], router: str, reference: str) -> dict:
     """Why `router`'s route is more than 10 % longer or shorter than `reference`'s, pair by pair, the first that
-    applies: the two start or end on different roads (snapped points more than 15 m apart, or on streets of
-    different names), one of them turns round on the way (Valhalla makes U-turns at junctions; navbus and OSRM
-    only at dead ends), the reference drives a destination-only road through, or none of these (the routes differ
-    in which streets they prefer)."""
+    applies: the two start or end on different roads (snapped points more than 15 m apart, or more than 2 m apart
+    on streets of different names), the reference drives a destination-only road through, one of them turns round
+    on the way (a U-turn manoeuvre in Valhalla's answer: it turns round across a divided road's link or crossing,
+    never onto the same road except at a dead end, as navbus and OSRM), or none of these (the routes differ in
+    which streets they prefer)."""
     causes = {"pairs": 0, "differentStartOrEnd": 0, "uTurn": 0, "referenceThroughTraffic": 0, "routeChoice": 0,
               "examples": []}
     for record in records:
@@ -519,13 +551,15 @@ def disagreement_causes(records: list[dict], router: str, reference: str) -> dic
         if not mine or not theirs or theirs["distance"] <= 0 or abs(mine["distance"] / theirs["distance"] - 1) <= 0.10:
             continue
         causes["pairs"] += 1
-        apart = max(haversine(p, q) for p, q in zip(mine["ends"], theirs["ends"]))
-        if apart > 15 or mine["names"] != theirs["names"]:
+        distances = [haversine(p, q) for p, q in zip(mine["ends"], theirs["ends"])]
+        apart = max(distances)
+        # Two names for one point are a junction, where both streets are right: only points apart count then.
+        if any(d > 15 or (d > 2 and n != m) for d, n, m in zip(distances, mine["names"], theirs["names"])):
             cause = "differentStartOrEnd"
-        elif mine.get("uTurn") or theirs.get("uTurn"):
-            cause = "uTurn"
         elif theirs["throughTraffic"]:
             cause = "referenceThroughTraffic"
+        elif mine.get("uTurn") or theirs.get("uTurn"):
+            cause = "uTurn"
         else:
             cause = "routeChoice"
         causes[cause] += 1
@@ -536,16 +570,17 @@ def disagreement_causes(records: list[dict], router: str, reference: str) -> dic
     return causes
 
 
-def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
-    map_path = ROOT / "maps" / "helsinki.osm.pbf"
+def evaluate_map(name: str, count: int, seed: int, args, binaries: pathlib.Path) -> dict:
+    """Random driving pairs on one sample map against OSRM and Valhalla: agreement, causes, legality, snapping."""
+    map_path = ROOT / "maps" / f"{name}.osm.pbf"
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
     valhalla = Valhalla(prepare_valhalla(map_path))
-    navbus = Navbus(map_path, binaries)
-    pairs = random_pairs(index, args.pairs, args.seed)
+    navbus = Navbus(map_path, binaries, args.departure)
+    pairs = random_pairs(index, count, seed)
     statuses: dict[str, int] = {}
     records: list[dict] = []
-    snap_excess, routed_snap_excess = [], []
+    snap_excess, usable_snap_excess, routed_snap_excess = [], [], []
     try:
         for number, (a, b) in enumerate(pairs):
             record: dict = {"pair": number, "from": a, "to": b}
@@ -555,7 +590,12 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
             statuses[answer["routeStatus"]] = statuses.get(answer["routeStatus"], 0) + 1
             snapped = answer.get("waypoints") or []
             record["navbusWaypoints"] = snapped
-            record["osrmNearest"] = [osrm.nearest(point) for point in (a, b)]
+            candidates = [osrm.nearest(point, number=100) for point in (a, b)]
+            record["osrmNearest"] = [c[0][:2] if c else None for c in candidates]
+            # The nearest road the trip can use (OSRM's candidates, usability judged here): the goal's reference.
+            record["osrmNearestUsable"] = [
+                next((c[:2] for c in found if index.usable(c[2], role)), None)
+                for found, role in zip(candidates, ("origin", "destination"))]
             reference = osrm.route(a, b)
             if reference is not None:
                 nodes = reference["legs"][0]["annotation"]["nodes"]
@@ -576,11 +616,14 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
                                       "throughTraffic": through_traffic(with_zones(access, zones)),
                                       "throughTrafficByTagsAlone": through_traffic(access)}
             for role, (point, waypoint) in enumerate(zip((a, b), snapped)):
+                example = {"pair": number, "role": "origin" if role == 0 else "destination", "point": point,
+                           "navbusStatus": answer["routeStatus"], "osrmRouted": reference is not None}
                 nearest = record["osrmNearest"][role]
                 if nearest is not None and waypoint["distanceMeters"] - nearest[0] > 10:
-                    snap_excess.append({"pair": number, "role": "origin" if role == 0 else "destination",
-                                        "excess": round(waypoint["distanceMeters"] - nearest[0]), "point": point,
-                                        "navbusStatus": answer["routeStatus"], "osrmRouted": reference is not None})
+                    snap_excess.append({**example, "excess": round(waypoint["distanceMeters"] - nearest[0], 1)})
+                usable = record["osrmNearestUsable"][role]
+                if usable is not None and waypoint["distanceMeters"] - usable[0] > 10:
+                    usable_snap_excess.append({**example, "excess": round(waypoint["distanceMeters"] - usable[0], 1)})
                 # Where OSRM could route the pair, its own snap is onto a road the route can use.
                 if reference is not None and waypoint["distanceMeters"] - reference["snapDistances"][role] > 10:
                     routed_snap_excess.append((round(waypoint["distanceMeters"] - reference["snapDistances"][role]), point))
@@ -599,7 +642,8 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
         navbus.close()
         osrm.close()
     if args.details:
-        pathlib.Path(args.details).write_text(json.dumps(records, indent=1) + "\n")
+        path = pathlib.Path(args.details)
+        path.with_name(f"{path.stem}-{name}{path.suffix}").write_text(json.dumps(records, indent=1) + "\n")
 
     def agreement(first: str, second: str, keep=lambda record: True) -> dict:
         ratios = [r[first]["distance"] / r[second]["distance"] for r in records
@@ -610,8 +654,10 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
         return sum(1 for r in records if r.get(router, {}).get(key))
 
     snaps = sum(1 for r in records for role in range(len(r["navbusWaypoints"])) if r["osrmNearest"][role] is not None)
+    usable_snaps = sum(1 for r in records for role in range(len(r["navbusWaypoints"]))
+                       if r["osrmNearestUsable"][role] is not None)
     return {
-        "pairs": len(pairs), "seed": args.seed, "navbusStatuses": statuses,
+        "map": name, "pairs": len(pairs), "seed": seed, "departure": args.departure, "navbusStatuses": statuses,
         "osrmNoRoute": sum(1 for r in records if not r.get("osrm")),
         "valhallaNoRoute": sum(1 for r in records if not r.get("valhalla")),
         "navbusVsOsrm": agreement("navbus", "osrm"),
@@ -635,6 +681,9 @@ def evaluate_helsinki(args, binaries: pathlib.Path) -> dict:
         "snapExamples": sorted(snap_excess, key=lambda e: -e["excess"])[:8],
         "snappedFartherByRole": {role: sum(1 for e in snap_excess if e["role"] == role) for role in ("origin", "destination")},
         "snappedFartherWhereOsrmFindsNoRoute": sum(1 for e in snap_excess if not e["osrmRouted"]),
+        "snappedWaypointsWithUsableNearest": usable_snaps,
+        "snappedFartherThanNearestUsablePlus10m": len(usable_snap_excess),
+        "usableSnapExamples": sorted(usable_snap_excess, key=lambda e: -e["excess"])[:8],
         "snappedWaypointsOsrmRouted": 2 * sum(1 for r in records if r.get("osrm") and r["navbusWaypoints"]),
         "snappedFartherThanOsrmRouteSnapPlus10m": len(routed_snap_excess),
         "routedSnapExamples": sorted(routed_snap_excess, reverse=True)[:5],
@@ -645,7 +694,7 @@ def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
     map_path = ROOT / "maps" / "kotka.osm.pbf"
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
-    navbus = Navbus(map_path, binaries)
+    navbus = Navbus(map_path, binaries, args.departure)
     pairs = random_pairs(index, args.kotka_pairs, args.seed + 1)
     compared, avoidable, kept_off, motorway_metres, ratios, notices = 0, 0, 0, [], [], 0
     plain_on_motorway = 0
@@ -684,27 +733,12 @@ def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pairs", type=int, default=300)
-    parser.add_argument("--kotka-pairs", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--bin", default=str(ROOT / ".build" / "release"), help="directory of navbus-navigator")
-    parser.add_argument("--json", help="also write the figures to this file")
-    parser.add_argument("--details", help="also write every Helsinki pair (snaps, distances, legality) to this file")
-    args = parser.parse_args()
-    binaries = pathlib.Path(args.bin)
-    if not (binaries / "navbus-navigator").exists():
-        log(f"{binaries}/navbus-navigator is missing: build it first (swift build -c release)")
-        return 1
-    unpack_tools()
-    started = time.monotonic()
-    results = {"helsinki": evaluate_helsinki(args, binaries), "kotka": evaluate_kotka(args, binaries)}
-    results["seconds"] = round(time.monotonic() - started, 1)
-    h, k = results["helsinki"], results["kotka"]
-    lines = [
-        f"Helsinki, {h['pairs']} random pairs (seed {h['seed']}), driving; navbus statuses {h['navbusStatuses']}, "
-        f"no route: OSRM {h['osrmNoRoute']}, Valhalla {h['valhallaNoRoute']}",
+def map_lines(h: dict) -> list[str]:
+    """The figures of one map, as printed."""
+    return [
+        f"{h['map'].capitalize()}, {h['pairs']} random pairs (seed {h['seed']}), driving, navbus departing "
+        f"{h['departure']}; navbus statuses "
+        f"{h['navbusStatuses']}, no route: OSRM {h['osrmNoRoute']}, Valhalla {h['valhallaNoRoute']}",
         f"  distance navbus/OSRM     within ±5 %: {h['navbusVsOsrm']['within5']:.1f} %, "
         f"±10 %: {h['navbusVsOsrm']['within10']:.1f} % ({h['navbusVsOsrm']['pairs']} pairs)  [goal ≥ 90 % at ±10 %]",
         f"  distance navbus/Valhalla within ±5 %: {h['navbusVsValhalla']['within5']:.1f} %, "
@@ -726,11 +760,40 @@ def main() -> int:
         f"    (streets behind destination-only roads count as destination-only: {h['segmentsBehindDestinationOnlyRoads']} "
         f"segments; by the access tags alone: navbus {h['navbusThroughTrafficByTagsAlone']}, "
         f"OSRM {h['osrmThroughTrafficByTagsAlone']}, Valhalla {h['valhallaThroughTrafficByTagsAlone']})",
-        f"  waypoints snapped more than 10 m farther than OSRM's nearest car road: "
-        f"{h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} [goal 0] ({h['snappedFartherByRole']}, "
-        f"OSRM finds no route for {h['snappedFartherWhereOsrmFindsNoRoute']} of those pairs); more than 10 m farther than "
-        f"OSRM's own snap where OSRM routed the pair: {h['snappedFartherThanOsrmRouteSnapPlus10m']} of "
+        f"  waypoints snapped more than 10 m farther than the nearest usable car road (OSRM's nearest candidates a trip "
+        f"can use): {h['snappedFartherThanNearestUsablePlus10m']} of {h['snappedWaypointsWithUsableNearest']} [goal 0]; "
+        f"than OSRM's nearest car road of any kind: {h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} "
+        f"({h['snappedFartherByRole']}, OSRM finds no route for {h['snappedFartherWhereOsrmFindsNoRoute']} of those "
+        f"pairs); than OSRM's own snap where OSRM routed the pair: {h['snappedFartherThanOsrmRouteSnapPlus10m']} of "
         f"{h['snappedWaypointsOsrmRouted']}",
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", type=int, default=300)
+    parser.add_argument("--kotka-pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--bin", default=str(ROOT / ".build" / "release"), help="directory of navbus-navigator")
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--details", help="also write every pair (snaps, distances, legality) to FILE-helsinki and "
+                        "FILE-kotka")
+    parser.add_argument("--departure", default="2026-12-01T08:00",
+                        help="navbus's departure time (local, a Tuesday morning by default: turn restrictions signed "
+                        "for weekday hours are in force; OSRM keeps them at all times, Valhalla ignores them)")
+    args = parser.parse_args()
+    binaries = pathlib.Path(args.bin)
+    if not (binaries / "navbus-navigator").exists():
+        log(f"{binaries}/navbus-navigator is missing: build it first (swift build -c release)")
+        return 1
+    unpack_tools()
+    started = time.monotonic()
+    results = {"helsinki": evaluate_map("helsinki", args.pairs, args.seed, args, binaries),
+               "kotka": evaluate_map("kotka", args.kotka_pairs, args.seed + 1, args, binaries),
+               "kotkaAvoids": evaluate_kotka(args, binaries)}
+    results["seconds"] = round(time.monotonic() - started, 1)
+    k = results["kotkaAvoids"]
+    lines = [line for name in ("helsinki", "kotka") for line in map_lines(results[name])] + [
         f"Kotka, {k['pairs']} random pairs, avoidsHighways vs OSRM exclude=motorway: {k['compared']} compared; "
         f"OSRM finds a motorway-free route for {k['osrmExcludeFindsNoMotorway']}, navbus keeps off the motorway in "
         f"{k['navbusKeptOff']} of them (most motorway where avoidable: {k['maxMotorwayMetresWhereAvoidable']} m); "

@@ -80,6 +80,8 @@ public struct RoadGraph: Sendable {
     public package(set) var nodeAttributes = NodeAttributeTable()
     /// Nodes where roads run on beyond the edge of the map.
     public package(set) var mapEdges = MapEdgeTable()
+    /// Turn restrictions that hold only at some times of the week, apart from the fixed ones.
+    public package(set) var timedRestrictions = TimedTurnRestrictions()
 
     package init(
         latitudes: [Double], longitudes: [Double], nodeOSMIDs: [Int64], segmentEnds: [UInt32],

@@ -27,6 +27,8 @@ public struct RoadGraphBuilder {
     private var wayPositions: [[(node: UInt32?, segment: UInt32?)]] = []
     private var wayByOSMID: [Int64: Int] = [:]
     private var restrictions: [RoadGraph.TurnRestriction] = []
+    /// Restrictions via a node that hold only at some times (``TimedTurnRestrictions``).
+    private var timedRestrictions: [TimedTurnRestrictions.Entry] = []
     private var nodeAttributes: [UInt32: NodeAttributes] = [:]
     /// Border nodes: where a way runs on to a node the extract does not contain (``MapEdgeTable``).
     private var mapEdges: [UInt32: (exits: UInt8, entries: UInt8)] = [:]
@@ -48,6 +50,7 @@ public struct RoadGraphBuilder {
         var graph = builder.makeGraph(restrictions: [])
         builder.resolve(data.restrictions, in: graph)
         graph = builder.makeGraph(restrictions: builder.restrictions)
+        graph.timedRestrictions = TimedTurnRestrictions(builder.timedRestrictions, arcCount: graph.arcCount)
         graph.nodeAttributes = NodeAttributeTable(builder.nodeAttributes)
         graph.mapEdges = MapEdgeTable(builder.mapEdges)
         DestinationOnlyZones.mark(in: &graph)
@@ -187,8 +190,14 @@ public struct RoadGraphBuilder {
                 guard let via = nodeIndex[viaID] else { continue }
                 let toArcs = Set(toWays.flatMap { arcs(of: $0, leaving: via) })
                 guard !toArcs.isEmpty else { continue }
+                // `no_u_turn` from a way onto itself forbids turning round, not going on along the way where it
+                // runs through the via node.
+                let turningRound = relation.kind == "no_u_turn" && Set(fromWays) == Set(toWays)
                 for fromArc in fromWays.flatMap({ arcs(of: $0, entering: via) }) {
-                    forbid(from: fromArc, at: via, exits: toArcs, only: only, modes: relation.modes, graph: graph)
+                    let exits = turningRound ? toArcs.intersection([fromArc ^ 1]) : toArcs
+                    forbid(
+                        from: fromArc, at: via, exits: exits, only: only, modes: relation.modes,
+                        window: relation.window, graph: graph)
                 }
             } else {
                 collectViaWays(
@@ -211,10 +220,15 @@ public struct RoadGraphBuilder {
     }
 
     private mutating func forbid(
-        from fromArc: UInt32, at via: UInt32, exits: Set<UInt32>, only: Bool, modes: UInt8, graph: RoadGraph
+        from fromArc: UInt32, at via: UInt32, exits: Set<UInt32>, only: Bool, modes: UInt8, window: TimeWindow?,
+        graph: RoadGraph
     ) {
         for out in graph.outgoingArcs(ofNode: Int(via)) where exits.contains(out) != only {
-            restrictions.append(RoadGraph.TurnRestriction(fromArc: fromArc, toArc: out, modes: modes))
+            if let window {
+                timedRestrictions.append(.init(fromArc: fromArc, toArc: out, modes: modes, window: window))
+            } else {
+                restrictions.append(RoadGraph.TurnRestriction(fromArc: fromArc, toArc: out, modes: modes))
+            }
         }
     }
 

@@ -10,9 +10,10 @@ public enum RoadGraphFile {
     /// Version 2 added the per-arc destination-only modes after the arc modes; version 3 appended the node
     /// attributes (traffic lights, stop signs) after the turn restrictions; version 4 appended the map's edge
     /// (border nodes with their exit and entry modes) and counts streets behind destination-only roads as
-    /// destination-only (``DestinationOnlyZones``). Older files are refused with `versionMismatch`, and the
+    /// destination-only (``DestinationOnlyZones``); version 5 appended the turn restrictions that hold only at
+    /// some times (``TimedTurnRestrictions``), which earlier versions kept at all times. Older files are refused with `versionMismatch`, and the
     /// navigator then imports the map again.
-    public static let formatVersion: UInt32 = 4
+    public static let formatVersion: UInt32 = 5
     static let headerSize = 32
 
     /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
@@ -46,6 +47,14 @@ public enum RoadGraphFile {
         payload.append(graph.mapEdges.nodes)
         payload.append(graph.mapEdges.exitModes)
         payload.append(graph.mapEdges.entryModes)
+        let timed = graph.timedRestrictions.columns
+        payload.append(timed.from)
+        payload.append(timed.to)
+        payload.append(timed.modes)
+        payload.append(timed.spanOffsets)
+        payload.append(timed.days)
+        payload.append(timed.starts)
+        payload.append(timed.ends)
 
         var header = BinaryWriter()
         header.bytes.append(contentsOf: magic)
@@ -134,6 +143,13 @@ public enum RoadGraphFile {
             let edgeNodes: [UInt32] = try reader.array()
             let edgeExits: [UInt8] = try reader.array()
             let edgeEntries: [UInt8] = try reader.array()
+            let timedFrom: [UInt32] = try reader.array()
+            let timedTo: [UInt32] = try reader.array()
+            let timedModes: [UInt8] = try reader.array()
+            let timedOffsets: [UInt32] = try reader.array()
+            let timedDays: [UInt8] = try reader.array()
+            let timedStarts: [UInt16] = try reader.array()
+            let timedEnds: [UInt16] = try reader.array()
             let nodeCount = latitudes.count
             let segmentCount = segmentLengths.count
             let consistent =
@@ -152,7 +168,10 @@ public enum RoadGraphFile {
             guard consistent,
                 let nodeAttributes = NodeAttributeTable(nodes: attributeNodes, bits: attributeBits, nodeCount: nodeCount),
                 let mapEdges = MapEdgeTable(
-                    nodes: edgeNodes, exitModes: edgeExits, entryModes: edgeEntries, nodeCount: nodeCount)
+                    nodes: edgeNodes, exitModes: edgeExits, entryModes: edgeEntries, nodeCount: nodeCount),
+                let timedRestrictions = TimedTurnRestrictions(
+                    from: timedFrom, to: timedTo, modes: timedModes, spanOffsets: timedOffsets, days: timedDays,
+                    starts: timedStarts, ends: timedEnds, arcCount: arcModes.count)
             else { throw MapError(.corrupt, path: path, "array sizes do not agree") }
             let restrictions = (0..<fromArcs.count).map {
                 RoadGraph.TurnRestriction(fromArc: fromArcs[$0], toArc: toArcs[$0], modes: modes[$0])
@@ -166,6 +185,7 @@ public enum RoadGraphFile {
                 wayClasses: wayClasses, waySegmentOffsets: waySegmentOffsets, restrictions: restrictions)
             graph.nodeAttributes = nodeAttributes
             graph.mapEdges = mapEdges
+            graph.timedRestrictions = timedRestrictions
             return graph
         }
     }

@@ -44,11 +44,14 @@ public struct OSMData: Sendable {
         public var viaNode: Int64?
         public var viaWays: [Int64]
         public var toWays: [Int64]
+        /// When it holds, if only at some times (nil: always).
+        public var window: TimeWindow?
 
         public init(
             id: Int64, kind: String, modes: UInt8, fromWays: [Int64], viaNode: Int64?, viaWays: [Int64],
-            toWays: [Int64]
+            toWays: [Int64], window: TimeWindow? = nil
         ) {
+            self.window = window
             self.id = id
             self.kind = kind
             self.modes = modes
@@ -65,9 +68,21 @@ public struct OSMData: Sendable {
                 TravelMode.driving.bit | TravelMode.taxi.bit | TravelMode.twoWheeler.bit | TravelMode.cycling.bit
             var kind: String
             var modes: UInt8
+            var window = TimeWindow(
+                dayOn: tags["day_on"], dayOff: tags["day_off"], hourOn: tags["hour_on"], hourOff: tags["hour_off"])
             if let value = tags["restriction"] {
                 kind = value
                 modes = vehicleModes
+            } else if let conditional = tags["restriction:conditional"] {
+                // `no_left_turn @ (Mo-Fr 07:00-18:00)`: only conditions that are times of the week are understood;
+                // any other (a vehicle's weight, a date) leaves the relation out, as before.
+                let parts = conditional.split(separator: "@", maxSplits: 1).map { $0.trimmingCharactersInSpaces() }
+                guard parts.count == 2, parts[1].hasPrefix("("), parts[1].hasSuffix(")"),
+                    let timed = TimeWindow(condition: String(parts[1].dropFirst().dropLast()))
+                else { return nil }
+                kind = parts[0]
+                modes = vehicleModes
+                window = timed
             } else if let value = tags["restriction:motorcar"] ?? tags["restriction:motor_vehicle"] {
                 kind = value
                 modes = TravelMode.driving.bit | TravelMode.taxi.bit | TravelMode.twoWheeler.bit
@@ -103,7 +118,9 @@ public struct OSMData: Sendable {
                 }
             }
             guard !from.isEmpty, !to.isEmpty, (viaNode != nil) != !viaWays.isEmpty else { return nil }
-            self.init(id: id, kind: kind, modes: modes, fromWays: from, viaNode: viaNode, viaWays: viaWays, toWays: to)
+            self.init(
+                id: id, kind: kind, modes: modes, fromWays: from, viaNode: viaNode, viaWays: viaWays, toWays: to,
+                window: window)
         }
     }
 

@@ -16,11 +16,17 @@ public struct RouteRequest: Codable, Sendable, Equatable, VehicleScoped {
     public var avoidsFerries: Bool?
     /// How many alternatives to return beside the best route; `none` when absent.
     public var alternateRoutesStrategy: AlternateRoutesStrategy?
+    /// When the trip sets off, in the map's local time: turn restrictions signed for some hours bind the route
+    /// when they are in force then. Absent: now, by the navigator's clock, when it was given its time zone
+    /// (`TZ`); otherwise such restrictions always bind.
+    public var departureTime: LocalDateTime?
 
     public init(
         vehicle: String? = nil, waypoints: [Waypoint], travelMode: TravelMode? = nil, avoidsHighways: Bool? = nil,
-        avoidsTolls: Bool? = nil, avoidsFerries: Bool? = nil, alternateRoutesStrategy: AlternateRoutesStrategy? = nil
+        avoidsTolls: Bool? = nil, avoidsFerries: Bool? = nil, alternateRoutesStrategy: AlternateRoutesStrategy? = nil,
+        departureTime: LocalDateTime? = nil
     ) {
+        self.departureTime = departureTime
         self.vehicle = vehicle
         self.waypoints = waypoints
         self.travelMode = travelMode

@@ -7,8 +7,8 @@ import Synchronization
 /// hierarchy edge the cheapest travel in each direction and, for shortcuts, the middle vertex to unpack
 /// it through.
 ///
-/// Customization first puts each turn's cost (the time to drive the arc turned into, exactly as the
-/// reference search prices it) on its edge, then visits the vertices in rank order and relaxes every
+/// Customization first puts each turn's cost (the time to drive the arc turned into plus the turn itself,
+/// exactly as the reference search prices them) on its edge, then visits the vertices in rank order and relaxes every
 /// lower triangle: travel u→w may go u→v→w through the lower vertex v. Each edge is final once all its
 /// lower triangles are done, which rank order guarantees. Turns a mode may not make and arcs it may not
 /// use stay infinite, so one topology serves every mode and avoid set.
@@ -68,11 +68,10 @@ final class HierarchyMetric: Sendable {
             let node = Int(search.graph.head(ofArc: a))
             for k in Int(hierarchy.turnOffsets[a])..<Int(hierarchy.turnOffsets[a + 1]) {
                 let b = Int(hierarchy.turnArcs[k])
-                let cost = arcCost[b]
                 let slot = hierarchy.turnSlots[k]
-                guard cost != Self.infinity, slot != UInt32.max, search.turnAllowed(from: a, to: b, at: node) else {
-                    continue
-                }
+                guard arcCost[b] != Self.infinity, slot != UInt32.max, search.turnAllowed(from: a, to: b, at: node)
+                else { continue }
+                let cost = UInt32(min(Int(arcCost[b]) + search.turnCost(from: a, to: b, at: node), Int(Self.infinity - 1)))
                 let edge = Int(slot >> 1)
                 if slot & 1 == 0 {
                     up[edge] = min(up[edge], cost)

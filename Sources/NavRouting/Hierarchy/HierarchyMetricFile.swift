@@ -12,8 +12,9 @@ public enum HierarchyMetricFile {
     /// Raised whenever the costs a metric holds change meaning (turn costs, access rules), so that files
     /// written by another build are customized again instead of trusted.
     /// Version 2: the container's block checksum (``BlockChecksum``); version 3: the pruned query graph
-    /// (``PrunedQueryGraph``) follows the four arrays, so a navigator does not redo the perfect customization.
-    public static let formatVersion: UInt32 = 3
+    /// (``PrunedQueryGraph``) follows the four arrays, so a navigator does not redo the perfect customization;
+    /// version 4: the costs include turn costs (``TurnCosts``).
+    public static let formatVersion: UInt32 = 4
 
     /// Where the saved metric for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }

@@ -51,14 +51,15 @@ struct LegEnds {
         for t in targets {
             guard let w = search.weight(Int(t.arc)) else { continue }
             let tail = Int(search.graph.tail(ofArc: Int(t.arc)))
-            let label = Label(
-                cost: search.partial(w, t.fraction), link: t.arc, nextIsTarget: true, fraction: t.fraction)
             let targetRestricted = search.isRestricted(Int(t.arc))
             for a in search.graph.incomingArcs(ofNode: tail) {
                 let arc = Int(a)
                 guard search.weight(arc) != nil, search.turnAllowed(from: arc, to: Int(t.arc), at: tail) else {
                     continue
                 }
+                let label = Label(
+                    cost: search.partial(w, t.fraction) + search.turnCost(from: arc, to: Int(t.arc), at: tail),
+                    link: t.arc, nextIsTarget: true, fraction: t.fraction)
                 guard search.isRestricted(arc) else {
                     Self.improve(&backward, a, label)
                     continue
@@ -118,7 +119,8 @@ struct LegEnds {
                 guard let w = search.weight(Int(b)), search.turnAllowed(from: Int(a), to: Int(b), at: node) else {
                     continue
                 }
-                let next = Label(cost: label.cost + w, link: a, fraction: 0)
+                let next = Label(
+                    cost: label.cost + w + search.turnCost(from: Int(a), to: Int(b), at: node), link: a, fraction: 0)
                 if Self.improve(&forward, b, next), search.isRestricted(Int(b)) {
                     heap.push(.init(key: next.cost, cost: next.cost, state: b))
                 }
@@ -136,11 +138,12 @@ struct LegEnds {
             let b = entry.state
             guard let label = backward[b], label.cost == entry.cost, let w = search.weight(Int(b)) else { continue }
             let node = Int(search.graph.tail(ofArc: Int(b)))
-            let next = Label(cost: label.cost + w, link: b, fraction: 0)
             for a in search.graph.incomingArcs(ofNode: node) {
                 guard search.weight(Int(a)) != nil, search.turnAllowed(from: Int(a), to: Int(b), at: node) else {
                     continue
                 }
+                let next = Label(
+                    cost: label.cost + w + search.turnCost(from: Int(a), to: Int(b), at: node), link: b, fraction: 0)
                 if Self.improve(&backward, a, next), search.isRestricted(Int(a)) {
                     heap.push(.init(key: next.cost, cost: next.cost, state: a))
                 }

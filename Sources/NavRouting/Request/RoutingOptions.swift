@@ -10,12 +10,17 @@ public struct RoutingOptions: Sendable, Equatable {
     public var alternateRoutes: AlternateRoutesStrategy
     public var traffic: TrafficSpeedFactors
     public var algorithm: RoutingAlgorithm
+    /// When the trip sets off, in the map's local time: turn restrictions that hold only at some times
+    /// (``TimedTurnRestrictions``) bind the route when they are in force then. Without it they always bind.
+    public var departure: WeekTime?
 
     public init(
         travelMode: TravelMode = .driving, avoidsHighways: Bool = false, avoidsTolls: Bool = false,
         avoidsFerries: Bool = false, alternateRoutes: AlternateRoutesStrategy = .noAlternates,
-        traffic: TrafficSpeedFactors = TrafficSpeedFactors(), algorithm: RoutingAlgorithm = .automatic
+        traffic: TrafficSpeedFactors = TrafficSpeedFactors(), algorithm: RoutingAlgorithm = .automatic,
+        departure: WeekTime? = nil
     ) {
+        self.departure = departure
         self.travelMode = travelMode
         self.avoidsHighways = avoidsHighways
         self.avoidsTolls = avoidsTolls

@@ -10,6 +10,8 @@ struct AlternativeRouteFinder {
     let avoidance: Avoidance
     let trafficFactors: [Float]?
     let landmarksValid: Bool
+    /// The time-windowed restrictions in force for the request.
+    let timedRestrictions: [RoadGraph.TurnRestriction]
 
     static let maximumShare = 0.75
     static let maximumStretch = 1.25
@@ -22,7 +24,7 @@ struct AlternativeRouteFinder {
         let base = ShortestPathSearch(
             graph: graph, network: network, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden,
             factors: trafficFactors,
-            useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil)
+            useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil, timedRestrictions: timedRestrictions)
         var accepted = [best]
         var found: [ArcPath] = []
         var attempts = 0
@@ -36,7 +38,7 @@ struct AlternativeRouteFinder {
             let search = ShortestPathSearch(
                 graph: graph, network: network, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden,
                 factors: factors,
-                useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil)
+                useLandmarks: landmarksValid, bidirectional: true, isCanceled: nil, timedRestrictions: timedRestrictions)
             workspace.reset()
             guard var candidate = try search.run(sources: sources, targets: targets, workspace: &workspace) else {
                 break
@@ -59,6 +61,10 @@ struct AlternativeRouteFinder {
             let start = i == 0 ? path.startFraction : 0
             let end = i == path.arcs.count - 1 ? path.endFraction : 1
             total += search.partial(w, end - start)
+            if i > 0 {
+                let previous = Int(path.arcs[i - 1])
+                total += search.turnCost(from: previous, to: Int(arc), at: Int(graph.head(ofArc: previous)))
+            }
         }
         return total
     }

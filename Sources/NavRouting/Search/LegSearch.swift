@@ -44,12 +44,11 @@ struct LegSearch {
         let search = ShortestPathSearch(
             graph: graph, network: network, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden,
             factors: factors, useLandmarks: useLandmarks, bidirectional: options.algorithm != .dijkstra,
-            isCanceled: isCanceled)
+            isCanceled: isCanceled, timedRestrictions: graph.timedRestrictions.inForce(at: options.departure))
         workspace.reset()
         if let hierarchy {
             if let metric = hierarchy.metric(avoidance) {
                 if let isCanceled, isCanceled() { throw ShortestPathSearch.Canceled() }
-                hierarchy.counter.count(onHierarchy: true)
                 var labels = workspace.hierarchyLabels ?? HierarchyLabels(vertexCount: hierarchy.hierarchy.vertexCount)
                 // Taken out, not shared: labels still referenced by the workspace would be copied (a few arrays
                 // of one entry per arc) on the query's first write.
@@ -59,12 +58,27 @@ struct LegSearch {
                 let bound = ends.direct?.cost ?? Int.max
                 let open = HierarchyQuery(hierarchy: hierarchy.hierarchy, metric: metric).run(
                     forward: ends.forwardSeeds, backward: ends.backwardSeeds, bound: bound, labels: &labels)
-                guard let open else { return ends.direct }
-                return ends.leg(through: open.arcs, cost: open.cost)
+                let leg: ArcPath?
+                if let open { leg = ends.leg(through: open.arcs, cost: open.cost) } else { leg = ends.direct }
+                // The hierarchy knows only the fixed restrictions. Its best leg is also the best one under the
+                // time-windowed restrictions in force unless it makes one of their turns; then (rarely) the
+                // reference search, which knows them, answers.
+                guard let leg, makesTimedRestrictedTurn(leg, search) else {
+                    hierarchy.counter.count(onHierarchy: true)
+                    return leg
+                }
+                hierarchy.counter.countTimedRestrictionFallback()
+                workspace.reset()
+                return try search.run(sources: sources, targets: targets, workspace: &workspace)
             }
             hierarchy.counter.count(onHierarchy: false)
         }
         return try search.run(sources: sources, targets: targets, workspace: &workspace)
+    }
+
+    private func makesTimedRestrictedTurn(_ path: ArcPath, _ search: ShortestPathSearch) -> Bool {
+        guard !search.timedRestrictions.isEmpty else { return false }
+        return zip(path.arcs, path.arcs.dropFirst()).contains { search.isTimedRestricted(from: Int($0), to: Int($1)) }
     }
 
     private func length(_ path: ArcPath) -> Double {

@@ -18,12 +18,16 @@ struct ModeNetwork: Sendable {
     /// Where a trip can start and end: the main part of the network and what connects to it (``ModeConnectivity``).
     let connectivity: ModeConnectivity
     private(set) var landmarks: LandmarkTable
+    /// What turns cost (shared by every mode of a router; only motor vehicles pay them).
+    let turns: TurnCosts
 
     /// Search states: one per arc, plus one per destination-only arc for the destination's stretch.
     var stateCount: Int { weights.count + restrictedArcs.count }
 
-    init(graph: RoadGraph, mode: TravelMode, landmarkCount: Int) {
+    /// - Parameter turns: the router's turn costs, shared by its modes; worked out here when not given.
+    init(graph: RoadGraph, mode: TravelMode, landmarkCount: Int, turns: TurnCosts? = nil) {
         self.mode = mode
+        self.turns = turns ?? TurnCosts(graph: graph)
         var weights = [UInt32](repeating: Self.unreachable, count: graph.arcCount)
         for arc in 0..<graph.arcCount where graph.allows(mode, onArc: arc) {
             let seconds = graph.lengthMeters(ofSegment: arc >> 1) / max(0.5, graph.speed(ofArc: arc, mode: mode))

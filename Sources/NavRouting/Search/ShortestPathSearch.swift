@@ -1,7 +1,7 @@
 import NavMap
 
-/// Fastest-path search over road *arcs* rather than nodes, so that turn restrictions and the ban on
-/// U-turns (except at dead ends) are exact. A search state is "has just driven along arc a" in a
+/// Fastest-path search over road *arcs* rather than nodes, so that turn restrictions, the ban on U-turns
+/// (except at dead ends) and the cost of each turn (``TurnCosts``) are exact. A search state is "has just driven along arc a" in a
 /// ``ThroughTrafficRule`` phase: state `a` is an open arc, or a destination-only arc still in the origin's
 /// stretch; ``ModeNetwork/destinationState`` numbers the destination-only arcs of the destination's stretch
 /// after all arcs. So destination-only roads are used at the ends of a leg only, and the search stays exact.
@@ -21,6 +21,8 @@ struct ShortestPathSearch {
     let useLandmarks: Bool
     let bidirectional: Bool
     let isCanceled: (() -> Bool)?
+    /// The graph's time-windowed restrictions in force for this request (``TimedTurnRestrictions``).
+    let timedRestrictions: [RoadGraph.TurnRestriction]
 
     // The graph arrays the inner loops read, held directly so that access compiles to plain loads
     // rather than calls across the module boundary.
@@ -39,11 +41,19 @@ struct ShortestPathSearch {
     private let arcCount: Int
     /// Whether the mode has destination-only arcs at all; without them every state is its arc.
     private let hasRestricted: Bool
+    private let turns: TurnCosts
+    /// Per arc, whether a time-windowed restriction starts at it (empty when none is in force).
+    private let timedStarts: [Bool]
+    /// Whether turns cost anything for the mode (motor vehicles only).
+    private let pricesTurns: Bool
 
     init(
         graph: RoadGraph, network: ModeNetwork, avoidedFlags: UInt8, forbiddenFlags: UInt8 = 0, factors: [Float]?,
-        useLandmarks: Bool, bidirectional: Bool, isCanceled: (() -> Bool)?
+        useLandmarks: Bool, bidirectional: Bool, isCanceled: (() -> Bool)?,
+        timedRestrictions: [RoadGraph.TurnRestriction] = []
     ) {
+        self.timedRestrictions = timedRestrictions
+        timedStarts = timedRestrictions.isEmpty ? [] : graph.timedRestrictions.startsAtArc
         self.graph = graph
         self.network = network
         self.avoidedFlags = avoidedFlags
@@ -66,6 +76,8 @@ struct ShortestPathSearch {
         destinationState = network.destinationState
         arcCount = graph.arcCount
         hasRestricted = !network.restrictedArcs.isEmpty
+        turns = network.turns
+        pricesTurns = network.mode.isMotorized
     }
 
     /// Whether the arc is destination-only for the mode (``ThroughTrafficRule``).
@@ -130,6 +142,12 @@ struct ShortestPathSearch {
         Int((Double(cost) * fraction).rounded())
     }
 
+    /// The search cost of turning from arc `a` into arc `b` at `node` (``TurnCosts``; nothing for cycling and
+    /// walking). Every search adds it to the cost of the arc turned into.
+    @inline(__always) func turnCost(from a: Int, to b: Int, at node: Int) -> Int {
+        pricesTurns ? turns.cost(from: a, to: b, at: node, modeBit: modeBit) : 0
+    }
+
     /// U-turns are allowed only where there is nothing else to do.
     @inline(__always) func turnAllowed(from a: Int, to b: Int, at node: Int) -> Bool {
         if b == a ^ 1 {
@@ -140,7 +158,13 @@ struct ShortestPathSearch {
             }
             return true
         }
+        if !timedStarts.isEmpty && timedStarts[a] && isTimedRestricted(from: a, to: b) { return false }
         return !arcHasRestriction[a] || !graph.isTurnRestricted(from: a, to: b, modeBit: modeBit)
+    }
+
+    /// Whether a time-windowed restriction in force forbids the turn.
+    func isTimedRestricted(from a: Int, to b: Int) -> Bool {
+        timedRestrictions.contains { Int($0.fromArc) == a && Int($0.toArc) == b && $0.modes & modeBit != 0 }
     }
 
     /// Finds the cheapest path from any of `sources` to any of `targets`.
@@ -207,14 +231,15 @@ struct ShortestPathSearch {
             for a in graph.incomingArcs(ofNode: tail) {
                 let arc = Int(a)
                 guard weight(arc) != nil, turnAllowed(from: arc, to: Int(t.arc), at: tail) else { continue }
+                let turned = cost + turnCost(from: arc, to: Int(t.arc), at: tail)
                 for targetState in targetStates {
                     guard let state = backwardState(onto: targetState, from: arc) else { continue }
-                    if ws.backwardStamp[state] != stamp || cost < ws.backwardCost[state] {
+                    if ws.backwardStamp[state] != stamp || turned < ws.backwardCost[state] {
                         ws.backwardStamp[state] = stamp
-                        ws.backwardCost[state] = cost
+                        ws.backwardCost[state] = turned
                         ws.backwardParent[state] = t.arc | Self.terminalBit
                         let head = Int(graph.head(ofArc: arc))
-                        ws.backwardHeap.push(.init(key: 2 * cost - potential(head), cost: cost, state: UInt32(state)))
+                        ws.backwardHeap.push(.init(key: 2 * turned - potential(head), cost: turned, state: UInt32(state)))
                     }
                 }
             }
@@ -258,7 +283,7 @@ struct ShortestPathSearch {
                     guard let w = weight(b), turnAllowed(from: a, to: b, at: node),
                         let next = forwardState(from: from, onto: b)
                     else { continue }
-                    let cost = entry.cost + w
+                    let cost = entry.cost + w + turnCost(from: a, to: b, at: node)
                     if ws.forwardStamp[next] != stamp || cost < ws.forwardCost[next] {
                         ws.forwardStamp[next] = stamp
                         ws.forwardCost[next] = cost
@@ -277,12 +302,12 @@ struct ShortestPathSearch {
                 let b = arc(ofState: onto)
                 guard let w = weight(b) else { continue }
                 let node = tail(b)
-                let cost = entry.cost + w
                 for k in Int(inOffsets[node])..<Int(inOffsets[node + 1]) {
                     let a = Int(inArcs[k])
                     guard weight(a) != nil, turnAllowed(from: a, to: b, at: node),
                         let previous = backwardState(onto: onto, from: a)
                     else { continue }
+                    let cost = entry.cost + w + turnCost(from: a, to: b, at: node)
                     if ws.backwardStamp[previous] != stamp || cost < ws.backwardCost[previous] {
                         ws.backwardStamp[previous] = stamp
                         ws.backwardCost[previous] = cost
