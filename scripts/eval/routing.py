@@ -52,6 +52,8 @@ import zipfile
 
 import zmq
 
+from extract import cut_to_present_nodes
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 WORK = ROOT / ".build" / "eval"
 TOOLS = WORK / "tools"
@@ -98,15 +100,24 @@ def digest(path: pathlib.Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
+def reference_extract(map_path: pathlib.Path) -> pathlib.Path:
+    """The copy of the extract both reference routers read: ways cut at the nodes the file lacks (extract.py)."""
+    copy = WORK / "extracts" / f"{map_path.stem.split('.')[0]}-{digest(map_path)}.osm.pbf"
+    if not copy.exists():
+        cut, added = cut_to_present_nodes(map_path, copy)
+        log(f"{map_path.name}: {cut} ways cut at nodes missing from the file ({added} extra pieces) for the references")
+    return copy
+
+
 def prepare_osrm(map_path: pathlib.Path) -> pathlib.Path:
-    """osrm-extract (car.lua) + partition + customize (MLD); cached per map content."""
-    directory = WORK / f"osrm-{map_path.stem.split('.')[0]}-{digest(map_path)}"
+    """osrm-extract (car.lua) + partition + customize (MLD) on the reference extract; cached per map content."""
+    directory = WORK / f"osrm-{map_path.stem.split('.')[0]}-{digest(map_path)}-cut"
     graph = directory / "map.osrm"
     if (directory / "map.osrm.mldgr").exists():
         return graph
     shutil.rmtree(directory, ignore_errors=True)
     directory.mkdir(parents=True)
-    shutil.copy(map_path, directory / "map.osm.pbf")
+    shutil.copy(reference_extract(map_path), directory / "map.osm.pbf")
     binaries = TOOLS / "osrm" / "bin"
     profile = TOOLS / "osrm" / "share" / "profiles" / "car.lua"
     with open(directory / "build.log", "w") as out:
@@ -118,8 +129,9 @@ def prepare_osrm(map_path: pathlib.Path) -> pathlib.Path:
 
 
 def prepare_valhalla(map_path: pathlib.Path) -> pathlib.Path:
-    """valhalla_build_tiles with a default configuration (no admin, time-zone or elevation data)."""
-    directory = WORK / f"valhalla-{map_path.stem.split('.')[0]}-{digest(map_path)}"
+    """valhalla_build_tiles on the reference extract with a default configuration (no admin, time-zone or
+    elevation data)."""
+    directory = WORK / f"valhalla-{map_path.stem.split('.')[0]}-{digest(map_path)}-cut"
     config = directory / "config.json"
     if (directory / "built").exists():
         return config
@@ -133,7 +145,8 @@ def prepare_valhalla(map_path: pathlib.Path) -> pathlib.Path:
         check=True, capture_output=True, text=True).stdout
     config.write_text(text)
     with open(directory / "build.log", "w") as out:
-        subprocess.run([TOOLS / "valhalla" / "bin" / "valhalla_build_tiles", "-c", config, map_path], check=True,
+        subprocess.run([TOOLS / "valhalla" / "bin" / "valhalla_build_tiles", "-c", config,
+                        reference_extract(map_path)], check=True,
                        stdout=out, stderr=out)
     (directory / "built").write_text("ok\n")
     return config
