@@ -2,7 +2,8 @@
 ///
 /// A fix is evidence of leaving when it lies farther than ``offRouteDistance`` (or 1.5 × its accuracy,
 /// whichever is larger) from the route; when it lies more than half that distance away while heading
-/// more than 45° off the way the route goes on (as when driving straight on where it turns); or when it
+/// more than 45° off the way the route goes on (as when driving straight on where it turns), once the
+/// vehicle can, by its speed, have driven that far beyond the place the fix projects to; or when it
 /// goes against the route, heading more than 120° off while moving or falling more than 30 m plus its
 /// accuracy behind the progress already made. The vehicle has left after ``confirmingFixCount`` such
 /// fixes in a row; fixes less accurate than ``maximumUsableAccuracy`` neither count nor break a streak.
