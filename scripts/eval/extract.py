@@ -37,7 +37,7 @@ def cut_to_present_nodes(source: pathlib.Path, destination: pathlib.Path) -> tup
 
     Survey().apply_file(str(source))
     destination.parent.mkdir(parents=True, exist_ok=True)
-    partial = destination.with_name(destination.name + ".part")
+    partial = destination.with_name("partial-" + destination.name)  # the suffix tells osmium the format
     partial.unlink(missing_ok=True)
     writer = osmium.SimpleWriter(str(partial))
     next_id = highest_way + 1
