@@ -52,8 +52,6 @@ ServiceRunner(
     } else if let name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty {
         context.logger.warning(
             "TZ=\(name) is not a time zone this machine knows (install tzdata?): turn restrictions signed for some hours hold at all hours")
-    } else {
-        context.logger.info("no TZ given: turn restrictions signed for some hours hold at all hours")
     }
     return NavigatorService(
         configuration: .init(
