@@ -93,7 +93,7 @@ struct NoRerouteOnTheRouteTests {
             var trace = Trace(seed: seed, sigma: 10, correlation: 0.8)
             trace.drive([(0, 0), (200, 0)], speed: 10)
             trace.dwell(at: (200, 0), seconds: 180)
-            trace.drive([(200, 0), (500, 0), (500, 500)], speed: 10, skipFirst: true)
+            trace.drive([(200, 0), (260, 0)], speed: 5, skipFirst: true)
             var session = Session(route: GuidanceRoute(legs: [Streets.leg(Streets.lShape)]))
             var rerouting = 0
             for sample in trace.samples {
@@ -103,5 +103,29 @@ struct NoRerouteOnTheRouteTests {
             #expect(session.rerouteRequests == 0, "seed \(seed): \(session.rerouteRequests) reroutes")
             #expect(rerouting == 0, "seed \(seed): \(rerouting) fixes rerouting")
         }
+    }
+
+    @Test("fixes thrown 35 m to one side while driving along the road: the road network says drift, without it a departure")
+    func driftingBesideTheRoad() {
+        let road = StreetGrid(nodes: [(0, 0), (1_000, 0), (2_000, 0)], streets: [(0, 1), (1, 2)])
+        var trace = Trace(seed: 1, sigma: 0)
+        trace.drive([(0, 0), (1_000, 0)], speed: 15)
+        // Five fixes in a row 35 m north of the road, still running along it at the driven speed.
+        trace.drive([(1_000, 35), (1_075, 35)], speed: 15, skipFirst: true)
+        trace.drive([(1_075, 0), (2_000, 0)], speed: 15, skipFirst: true)
+        trace.dwell(at: (2_000, 0), seconds: 5)
+        let route = GuidanceRoute(legs: [Streets.leg([(0, 0), (2_000, 0)])])
+        var withNetwork = Session(route: route, matcher: road)
+        var withoutNetwork = Session(route: route)
+        for sample in trace.samples {
+            // A receiver that knows it is this far off reports so: 12 m, about σ 8 m.
+            var fix = sample.fix
+            fix.horizontalAccuracy = 12
+            withNetwork.send(.fix(fix))
+            withoutNetwork.send(.fix(fix))
+        }
+        #expect(withNetwork.rerouteRequests == 0)
+        #expect(withNetwork.arrivals.map(\.index) == [0])
+        #expect(withoutNetwork.rerouteRequests == 1)
     }
 }

@@ -27,18 +27,24 @@ struct DeviationDetector: Hashable, Codable, Sendable {
     private var lastFixTime: Double?
 
     /// Judges one fix against its best match on the route (`nil` when the search window is empty).
-    /// - Parameter progress: The tracked distance along the route, where the last fix on it put the vehicle.
+    /// - Parameters:
+    ///   - progress: The tracked distance along the route, where the last fix on it put the vehicle.
+    ///   - drifting: Whether the road network has the vehicle on the route's own road, heading its way: then
+    ///     the fix's distance from the route is the receiver's drift, not driving, and says nothing.
     mutating func assess(
-        _ observation: RouteObservation?, fix: Fix, progress: Double, options: DeviationOptions
+        _ observation: RouteObservation?, fix: Fix, progress: Double, drifting: Bool = false,
+        options: DeviationOptions
     ) -> Verdict {
         let accuracy = fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy
         guard accuracy <= options.maximumUsableAccuracy else { return .unusable }
         defer { lastFixTime = fix.time }
-        return judge(observation, fix: fix, progress: progress, accuracy: accuracy, options: options)
+        return judge(
+            observation, fix: fix, progress: progress, drifting: drifting, accuracy: accuracy, options: options)
     }
 
     private mutating func judge(
-        _ observation: RouteObservation?, fix: Fix, progress: Double, accuracy: Double, options: DeviationOptions
+        _ observation: RouteObservation?, fix: Fix, progress: Double, drifting: Bool, accuracy: Double,
+        options: DeviationOptions
     ) -> Verdict {
         if let driven = drivenSinceOnRoute, let last = lastFixTime, let speed = fix.speed, speed >= 0 {
             drivenSinceOnRoute = driven + speed * max(0, fix.time - last)
@@ -61,7 +67,7 @@ struct DeviationDetector: Hashable, Codable, Sendable {
             let moved = driven.map { $0 >= limit / 2 } ?? true
             let pastIt = driven.map { progress + $0 - observation.distanceAlong >= limit / 2 } ?? true
             let headingOff = observation.crossTrack > limit / 2 && onward > 45 && pastIt
-            away = (observation.crossTrack > limit && moved) || headingOff || wrongWay
+            away = (observation.crossTrack > limit && moved && !drifting) || headingOff || wrongWay
             close = !wrongWay && observation.crossTrack <= 0.75 * limit && offset <= 45
         } else {
             away = true
