@@ -37,21 +37,12 @@ def cut_to_present_nodes(source: pathlib.Path, destination: pathlib.Path) -> tup
 
     Survey().apply_file(str(source))
     destination.parent.mkdir(parents=True, exist_ok=True)
-    # osmium picks the format by the name's ending, so the file being written keeps `.osm.pbf` at the end.
-    partial = destination.with_name("partial-" + destination.name)
+    partial = destination.with_name("partial-" + destination.name)  # the suffix tells osmium the format
     partial.unlink(missing_ok=True)
     writer = osmium.SimpleWriter(str(partial))
     next_id = highest_way + 1
     cut = 0
     added = 0
-    # Readers such as valhalla_build_tiles refuse ways out of id order, so the pieces with new ids (above every id in
-    # the file) are written after the last way.
-    later: list = []
-
-    def write_later() -> None:
-        for piece in later:
-            writer.add_way(piece)
-        later.clear()
 
     class Copy(osmium.SimpleHandler):
         def node(self, node) -> None:
@@ -73,20 +64,32 @@ def cut_to_present_nodes(source: pathlib.Path, destination: pathlib.Path) -> tup
             cut += 1
             tags = {tag.k: tag.v for tag in way.tags}
             for number, run in enumerate(runs):
+                piece = osmium.osm.mutable.Way(id=way.id, version=way.version, nodes=run, tags=tags)
                 if number == 0:
-                    writer.add_way(osmium.osm.mutable.Way(id=way.id, version=way.version, nodes=run, tags=tags))
-                    continue
-                later.append(osmium.osm.mutable.Way(id=next_id, version=way.version, nodes=run, tags=tags))
-                next_id += 1
-                added += 1
+                    writer.add_way(piece)
+                else:
+                    pieces.append(piece)
 
         def relation(self, relation) -> None:
-            write_later()
+            write_pieces()
             writer.add_relation(relation)
+
+    # Valhalla refuses a file whose ids are not in order ("Detected unsorted input data"), so the extra pieces,
+    # whose ids are above every way's, are written after the last way.
+    pieces: list = []
+
+    def write_pieces() -> None:
+        nonlocal next_id, added
+        for piece in pieces:
+            piece.id = next_id
+            next_id += 1
+            added += 1
+            writer.add_way(piece)
+        pieces.clear()
 
     try:
         Copy().apply_file(str(source))
-        write_later()
+        write_pieces()
     finally:
         writer.close()
     partial.rename(destination)
