@@ -195,6 +195,17 @@ public final class Router: Sendable {
     /// - Parameter isCanceled: polled during long searches; when it returns true the result is `canceled`.
     public func route(_ request: RouteRequest, isCanceled: (@Sendable () -> Bool)? = nil) -> RouteResult {
         defer { networks.noteAnswer() }
+        guard arrivingHierarchy.isExpected, request.options.algorithm == .automatic else {
+            return plan(request, isCanceled: isCanceled)
+        }
+        // The hierarchy is on its way, so the reference search answers; a long trip on a large map takes it
+        // seconds, so it stops when the hierarchy arrives and the request is answered on that instead.
+        let early = plan(request) { [arrivingHierarchy] in isCanceled?() == true || arrivingHierarchy.current != nil }
+        guard early.status == .canceled, isCanceled?() != true else { return early }
+        return plan(request, isCanceled: isCanceled)
+    }
+
+    private func plan(_ request: RouteRequest, isCanceled: (@Sendable () -> Bool)?) -> RouteResult {
         let options = request.options
         guard !request.waypoints.isEmpty else {
             return RouteResult(status: .noWaypointsError, message: "No waypoints were given.")

@@ -63,26 +63,33 @@ public enum HierarchyMetricFile {
     /// - Throws: ``MapError``: `fileNotFound`, `truncated`, `corrupt` (bad magic, checksum or structure, or
     ///   made for another hierarchy), `versionMismatch`.
     public static func read(path: String, for hierarchy: ContractionHierarchy) throws -> Saved {
-        let expected = identity(of: hierarchy)
-        return try ChecksummedFile.read(path: path, magic: magic, version: formatVersion, kind: "hierarchy metric") {
-            reader in
-            let identity: UInt64 = try reader.scalar()
-            guard identity == expected else {
+        try read(path: path).checked(for: hierarchy)
+    }
+
+    /// A metric file's contents, checked against the file's checksum but not yet against a hierarchy: read while
+    /// the hierarchy itself is still being read (``read(path:)``), then ``checked(for:)``. Nothing in it is used
+    /// before that.
+    struct Unchecked: Sendable {
+        let path: String
+        let identity: UInt64
+        let travelMode: TravelMode
+        let upMiddle: [UInt32]
+        let downMiddle: [UInt32]
+        let queryGraph: PrunedQueryGraph?
+        let up: [UInt32]
+        let down: [UInt32]
+
+        /// The saved metric, when it belongs to `hierarchy` and every index in it stays within it.
+        /// - Throws: ``MapError`` (`corrupt`).
+        func checked(for hierarchy: ContractionHierarchy) throws -> Saved {
+            guard identity == HierarchyMetricFile.identity(of: hierarchy) else {
                 throw MapError(.corrupt, path: path, "the metric was made for another hierarchy; prepare the map again")
             }
-            let modeBit: UInt8 = try reader.scalar()
-            guard let mode = TravelMode.allCases.first(where: { $0.bit == modeBit }) else {
-                throw MapError(.corrupt, path: path, "unknown travel mode \(modeBit)")
+            if let queryGraph, !queryGraph.fits(hierarchy) {
+                throw MapError(.corrupt, path: path, "the metric's query graph does not fit the hierarchy")
             }
-            let upMiddle: [UInt32] = try reader.array()
-            let downMiddle: [UInt32] = try reader.array()
-            let hasQuery: UInt8 = try reader.scalar()
-            guard hasQuery <= 1 else { throw MapError(.corrupt, path: path, "bad query graph flag \(hasQuery)") }
-            let query = hasQuery == 1 ? try PrunedQueryGraph(reading: &reader, hierarchy: hierarchy, path: path) : nil
-            let up: [UInt32] = query == nil ? try reader.array() : []
-            let down: [UInt32] = query == nil ? try reader.array() : []
             let edges = hierarchy.edgeCount
-            let weights = query == nil ? edges : 0
+            let weights = queryGraph == nil ? edges : 0
             let vertices = UInt32(hierarchy.vertexCount)
             // Unpacking looks middles up as ranks; anything else would send it out of bounds. Without its query
             // graph the query and the graph made after loading read every edge's weights.
@@ -93,10 +100,33 @@ public enum HierarchyMetricFile {
                 throw MapError(.corrupt, path: path, "the metric's arrays do not fit the hierarchy")
             }
             return Saved(
-                travelMode: mode, identity: identity,
+                travelMode: travelMode, identity: identity,
                 metric: HierarchyMetric(
                     up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle, hierarchy: hierarchy,
-                    queryGraph: query))
+                    queryGraph: queryGraph))
+        }
+    }
+
+    /// Reads a saved metric without a hierarchy to check it against yet.
+    /// - Throws: ``MapError``: `fileNotFound`, `truncated`, `corrupt` (bad magic, checksum or structure),
+    ///   `versionMismatch`.
+    static func read(path: String) throws -> Unchecked {
+        try ChecksummedFile.read(path: path, magic: magic, version: formatVersion, kind: "hierarchy metric") {
+            reader in
+            let identity: UInt64 = try reader.scalar()
+            let modeBit: UInt8 = try reader.scalar()
+            guard let mode = TravelMode.allCases.first(where: { $0.bit == modeBit }) else {
+                throw MapError(.corrupt, path: path, "unknown travel mode \(modeBit)")
+            }
+            let upMiddle: [UInt32] = try reader.array()
+            let downMiddle: [UInt32] = try reader.array()
+            let hasQuery: UInt8 = try reader.scalar()
+            guard hasQuery <= 1 else { throw MapError(.corrupt, path: path, "bad query graph flag \(hasQuery)") }
+            let query = hasQuery == 1 ? try PrunedQueryGraph(reading: &reader) : nil
+            return Unchecked(
+                path: path, identity: identity, travelMode: mode, upMiddle: upMiddle, downMiddle: downMiddle,
+                queryGraph: query, up: query == nil ? try reader.array() : [],
+                down: query == nil ? try reader.array() : [])
         }
     }
 }

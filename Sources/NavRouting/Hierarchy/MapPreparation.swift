@@ -141,10 +141,22 @@ public enum MapPreparation {
             done.enter()
             DispatchQueue.global(qos: .userInitiated).async { [self] in
                 defer { done.leave() }
-                guard let hierarchy = try? HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: graphPath))
-                else { return }
-                let saved = try? HierarchyMetricFile.read(
-                    path: HierarchyMetricFile.sidecarPath(forGraph: graphPath), for: hierarchy)
+                // Both files at once (each checked against its checksum); the metric is checked against the
+                // hierarchy once both are in.
+                let files = Mutex<(hierarchy: ContractionHierarchy?, metric: HierarchyMetricFile.Unchecked?)>((nil, nil))
+                DispatchQueue.concurrentPerform(iterations: 2) { file in
+                    if file == 0 {
+                        let hierarchy = try? HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: graphPath))
+                        files.withLock { $0.hierarchy = hierarchy }
+                    } else {
+                        let metric = try? HierarchyMetricFile.read(
+                            path: HierarchyMetricFile.sidecarPath(forGraph: graphPath))
+                        files.withLock { $0.metric = metric }
+                    }
+                }
+                let (hierarchy, metric) = files.withLock { ($0.hierarchy, $0.metric) }
+                guard let hierarchy else { return }
+                let saved = try? metric?.checked(for: hierarchy)
                 read.withLock { $0 = (hierarchy, saved) }
             }
         }
