@@ -199,8 +199,9 @@ public final class Router: Sendable {
             return plan(request, isCanceled: isCanceled)
         }
         // The hierarchy is on its way, so the reference search answers; a long trip on a large map takes it
-        // seconds, so it stops when the hierarchy arrives and the request is answered on that instead.
-        let early = plan(request) { [arrivingHierarchy] in isCanceled?() == true || arrivingHierarchy.current != nil }
+        // seconds, so it stops when the hierarchy arrives (a long one waits for that) and the request is answered
+        // on the hierarchy instead.
+        let early = plan(request, isCanceled: arrivingHierarchy.stopWhenArrived(isCanceled: isCanceled))
         guard early.status == .canceled, isCanceled?() != true else { return early }
         return plan(request, isCanceled: isCanceled)
     }

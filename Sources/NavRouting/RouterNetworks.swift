@@ -44,11 +44,12 @@ final class RouterNetworks: Sendable {
 
     init(
         graph: RoadGraph, modes: [TravelMode], landmarkCount: Int, preparation: RouterPreparation,
-        connectivity: [TravelMode: ModeConnectivity] = [:]
+        connectivity: [TravelMode: ModeConnectivity] = [:], turns: TurnCosts? = nil
     ) {
         self.graph = graph
         self.landmarkCount = landmarkCount
         self.savedConnectivity = connectivity
+        sharedTurns.withLock { $0 = turns }
         var slots: [TravelMode: Slot] = [:]
         for mode in modes where graph.supports(mode) { slots[mode] = Slot() }
         self.slots = slots

@@ -250,9 +250,6 @@ enum RoutingBenchmark {
             return value
         }
         let loadedGraph = try part("graph") { try MapLoader.load(path: path) }
-        let connectivity = part("travel modes") {
-            (try? ModeNetworkFile.read(path: ModeNetworkFile.sidecarPath(forGraph: path), for: loadedGraph)) ?? [:]
-        }
         let hierarchy = try part("hierarchy") {
             try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path), for: loadedGraph)
         }
@@ -269,9 +266,7 @@ enum RoutingBenchmark {
                 graph: loadedGraph, landmarkCount: 0,
                 hierarchy: saved.map { .preparedWithMetric(hierarchy, $0) } ?? .prepared(hierarchy))
         }
-        print(
-            "one at a time: " + parts.joined(separator: ", ") + (saved == nil ? "; no saved metric" : "")
-                + (connectivity.isEmpty ? "; no saved travel modes" : ""))
+        print("one at a time: " + parts.joined(separator: ", ") + (saved == nil ? "; no saved metric" : ""))
 
         guard configuration.syntheticQueries > 0 else { return }
         // Free flow on the saved metric, what a navigator answers most; the slowest routes said in full, to see

@@ -4,9 +4,9 @@ import NavMap
 @testable import NavRouting
 import Testing
 
-/// The travel modes' connectivity saved with a map at import: read back it is what the router would work out,
-/// a router started with it answers as one that worked it out, and a damaged, truncated or foreign file is
-/// refused, after which the router works it out and still answers the same.
+/// The travel modes' connectivity and the turn costs saved with a map at import: read back they are what the
+/// router would work out, a router started with them answers as one that worked them out, and a damaged,
+/// truncated or foreign file is refused, after which the router works them out and still answers the same.
 @Suite struct ModeNetworkFileTests {
     static let graph = HierarchyTests.graph
 
@@ -36,10 +36,16 @@ import Testing
         defer { map.remove() }
         let saved = try ModeNetworkFile.read(path: ModeNetworkFile.sidecarPath(forGraph: map.graphPath), for: Self.graph)
         let supported = TravelMode.allCases.filter { Self.graph.supports($0) }
-        #expect(Set(saved.keys) == Set(supported))
+        #expect(Set(saved.connectivity.keys) == Set(supported))
         for mode in supported {
-            #expect(saved[mode]?.savedFlags == ModeConnectivity(graph: Self.graph, mode: mode).savedFlags, "\(mode)")
+            #expect(
+                saved.connectivity[mode]?.savedFlags == ModeConnectivity(graph: Self.graph, mode: mode).savedFlags,
+                "\(mode)")
         }
+        let turns = TurnCosts(graph: Self.graph)
+        #expect(saved.turns?.departure == turns.departure)
+        #expect(saved.turns?.arrival == turns.arrival)
+        #expect(saved.turns?.nodeBits == turns.nodeBits)
         let router = try MapPreparation.router(forMapAt: map.graphPath)
         for (index, mode) in [TravelMode.driving, .walking, .cycling].enumerated() {
             #expect(Self.expectSameAnswers(router, Self.reference, mode: mode, seed: 60 + UInt64(index)) > 12)

@@ -48,4 +48,32 @@ final class ArrivingHierarchy: Sendable {
         arrival.signal()
         return true
     }
+
+    /// How many polls (each after 4,096 settled states) a reference search runs while the hierarchy is on its way
+    /// before it stops to wait for it: beyond that the trip is long, and on a map large enough to read its
+    /// hierarchy after the start, the search would take seconds, and the cores the reading needs.
+    static let pollsBeforeWaiting = 16
+    /// The longest such a search waits before it goes on (the hierarchy may be being built: minutes).
+    static let longestWait = 10.0
+
+    /// The cancellation check for a reference search that runs while the hierarchy is on its way: it stops the
+    /// search once the hierarchy is in (the request is then answered on that), and a long search waits for it
+    /// instead of competing with its reading. `isCanceled` (the caller's) is heard throughout, also while waiting.
+    func stopWhenArrived(isCanceled: (@Sendable () -> Bool)?) -> @Sendable () -> Bool {
+        let polls = PollCount()
+        return { [self] in
+            if isCanceled?() == true || current != nil { return true }
+            guard polls.next() == Self.pollsBeforeWaiting else { return false }
+            let deadline = DispatchTime.now() + Self.longestWait
+            while DispatchTime.now() < deadline, isExpected, isCanceled?() != true {
+                _ = waitUntilSettled(seconds: 0.05)
+            }
+            return isCanceled?() == true || current != nil
+        }
+    }
+
+    private final class PollCount: Sendable {
+        private let count = Atomic<Int>(0)
+        func next() -> Int { count.wrappingAdd(1, ordering: .relaxed).newValue }
+    }
 }

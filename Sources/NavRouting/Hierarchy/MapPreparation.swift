@@ -26,7 +26,8 @@ public enum MapPreparation {
         public var savedMetric: Bool
     }
 
-    /// Works out every travel mode's connectivity and saves it beside the `.navgraph` (``ModeNetworkFile``),
+    /// Works out every travel mode's connectivity and the turn costs and saves them beside the `.navgraph`
+    /// (``ModeNetworkFile``),
     /// builds the hierarchy for `graph`, writes it to the sidecar of `graphPath`, then customizes it for
     /// ``savedMetricMode`` (no avoid flags, no traffic) and writes that metric beside it. The files are
     /// streamed out, so the preparation holds no second copy of what it writes.
@@ -41,8 +42,9 @@ public enum MapPreparation {
             progress?(MapImportProgress(phase: .preparing, processed: processed, total: total, step: step))
         }
         report(.travelModes)
-        let connectivity = travelModeConnectivity(of: graph)
-        try ModeNetworkFile.write(connectivity, of: graph, to: ModeNetworkFile.sidecarPath(forGraph: graphPath))
+        let (connectivity, turns) = travelModes(of: graph)
+        try ModeNetworkFile.write(
+            connectivity, turns: turns, of: graph, to: ModeNetworkFile.sidecarPath(forGraph: graphPath))
         report(.ordering)
         let hierarchy = ContractionHierarchy(graph: graph) { contracted in
             report(.contracting, contracted, of: graph.arcCount)
@@ -59,7 +61,7 @@ public enum MapPreparation {
         report(.customizing, of: hierarchy.edgeCount)
         let networks = RouterNetworks(
             graph: graph, modes: [savedMetricMode], landmarkCount: 0, preparation: .upFront,
-            connectivity: Dictionary(uniqueKeysWithValues: connectivity.map { ($0.mode, $0) }))
+            connectivity: Dictionary(uniqueKeysWithValues: connectivity.map { ($0.mode, $0) }), turns: turns)
         let router = Router(graph: graph, places: PlacesCatalogue(), hierarchy: .prepared(hierarchy), networks: networks)
         guard let saved = router.defaultMetric(for: savedMetricMode) else {
             // The map has no roads for the mode.
@@ -70,16 +72,21 @@ public enum MapPreparation {
         return Prepared(hierarchy: hierarchy, savedMetric: true)
     }
 
-    /// The connectivity of every mode the graph has roads for, the modes shared out over the cores.
-    private static func travelModeConnectivity(of graph: RoadGraph) -> [ModeConnectivity] {
+    /// The connectivity of every mode the graph has roads for, and the turn costs, shared out over the cores.
+    private static func travelModes(of graph: RoadGraph) -> (connectivity: [ModeConnectivity], turns: TurnCosts) {
         let modes = TravelMode.allCases.filter { graph.supports($0) }
-        let worked = Mutex<[TravelMode: ModeConnectivity]>([:])
-        DispatchQueue.concurrentPerform(iterations: modes.count) { index in
+        let worked = Mutex<(connectivity: [TravelMode: ModeConnectivity], turns: TurnCosts?)>(([:], nil))
+        DispatchQueue.concurrentPerform(iterations: modes.count + 1) { index in
+            guard index < modes.count else {
+                let turns = TurnCosts(graph: graph)
+                worked.withLock { $0.turns = turns }
+                return
+            }
             let connectivity = ModeConnectivity(graph: graph, mode: modes[index])
-            worked.withLock { $0[modes[index]] = connectivity }
+            worked.withLock { $0.connectivity[modes[index]] = connectivity }
         }
-        let all = worked.withLock { $0 }
-        return modes.compactMap { all[$0] }
+        let (all, turns) = worked.withLock { ($0.connectivity, $0.turns) }
+        return (modes.compactMap { all[$0] }, turns ?? TurnCosts(graph: graph))
     }
 
     /// Maps with more arcs than this prepare their travel modes and landmark tables after the router is
@@ -90,7 +97,7 @@ public enum MapPreparation {
     /// Loads the map at `path` and a router over it: with the saved hierarchy when the sidecar is there
     /// and belongs to this graph (otherwise with one built now), with the saved metric when it belongs
     /// to that hierarchy (otherwise the first request of each kind customizes), and with the travel modes'
-    /// connectivity saved beside them (``ModeNetworkFile``; otherwise worked out now).
+    /// connectivity and the turn costs saved beside them (``ModeNetworkFile``; otherwise worked out now).
     ///
     /// The graph and the hierarchy's sidecars are read at the same time, each file checked against its checksum
     /// before anything in it is used. With background preparation (``RouterPreparation/inBackground(first:)``,
@@ -109,10 +116,13 @@ public enum MapPreparation {
         let preparation = preparation ?? defaultPreparation(for: graph)
         // The travel modes are prepared from the graph alone: started now, they run while the sidecars are still
         // being read.
+        let saved =
+            (try? ModeNetworkFile.read(
+                path: ModeNetworkFile.sidecarPath(forGraph: path), for: graph, fingerprint: fingerprint))
+            ?? ModeNetworkFile.Saved()
         let networks = RouterNetworks(
             graph: graph, modes: TravelMode.allCases, landmarkCount: landmarks(for: graph), preparation: preparation,
-            connectivity: (try? ModeNetworkFile.read(
-                path: ModeNetworkFile.sidecarPath(forGraph: path), for: graph, fingerprint: fingerprint)) ?? [:])
+            connectivity: saved.connectivity, turns: saved.turns)
         guard case .inBackground = preparation else {
             return Router(
                 graph: graph, places: places, hierarchy: sidecars.source(waiting: true, fingerprint: fingerprint),
