@@ -62,14 +62,23 @@ extension Navigator {
             departure: departure ?? Self.localNow(clock()))
     }
 
-    /// Whether the process runs in a time zone it was given (`TZ`), which for a navigator is the map's.
-    private static let timeZoneIsGiven = ProcessInfo.processInfo.environment["TZ"] != nil
+    /// The time zone the process was given in `TZ`, which for a navigator is the map's: an IANA name
+    /// (`Europe/Helsinki`, optionally with the leading `:` of POSIX) that this machine's zone data knows. A name it
+    /// does not know, or no `TZ` at all, gives nil rather than the UTC Foundation would fall back to.
+    static let mapTimeZone: TimeZone? = {
+        guard var name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty else { return nil }
+        if name.hasPrefix(":") { name.removeFirst() }
+        return TimeZone(identifier: name)
+    }()
+
+    /// The name of `mapTimeZone`, for the start-up log.
+    public static var mapTimeZoneName: String? { mapTimeZone?.identifier }
 
     /// `seconds` since 1970 as the map's local time, when the process was given its time zone; nil otherwise, so
     /// that a turn restriction signed for some hours always holds. Judged in a container's default UTC, a Helsinki
     /// sign for 07–18 would be lifted between 07 and 09 local time.
     static func localNow(_ seconds: Double) -> WeekTime? {
-        timeZoneIsGiven ? WeekTime(Date(timeIntervalSince1970: seconds), timeZone: .current) : nil
+        Self.mapTimeZone.map { WeekTime(Date(timeIntervalSince1970: seconds), timeZone: $0) }
     }
 
     static func routingWaypoint(_ waypoint: NavProtocol.Waypoint) -> NavRouting.Waypoint {

@@ -47,6 +47,12 @@ ServiceRunner(
         } ?? PlacesCatalogue()
     let map = try NavigatorMap.load(path: mapPath, places: places)
     context.logger.info("loaded \(mapPath): \(map.graph.nodeCount) nodes, \(map.graph.segmentCount) segments")
+    if let zone = Navigator.mapTimeZoneName {
+        context.logger.info("turn restrictions signed for some hours are judged by the clock in \(zone)")
+    } else if let name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty {
+        context.logger.warning(
+            "TZ=\(name) is not a time zone this machine knows (install tzdata?): turn restrictions signed for some hours hold at all hours")
+    }
     return NavigatorService(
         configuration: .init(
             publisherEndpoint: try options.require("pub"), subscriberEndpoint: try options.require("sub"),

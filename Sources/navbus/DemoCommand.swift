@@ -61,6 +61,7 @@ enum DemoCommand: CLICommand {
         let endpoints = [
             Endpoints.publisherVariable: base + "pub", Endpoints.subscriberVariable: base + "sub",
             Endpoints.navigatorVariable: base + "navigator", Endpoints.feederVariable: base + "feeder",
+            Endpoints.vehicleSubscriberVariable: base + "vehicle-sub",
         ]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let children = DemoChildren(binaries: binaries, logDirectory: work, environment: endpoints)

@@ -37,7 +37,7 @@ def cut_to_present_nodes(source: pathlib.Path, destination: pathlib.Path) -> tup
 
     Survey().apply_file(str(source))
     destination.parent.mkdir(parents=True, exist_ok=True)
-    partial = destination.with_name(destination.name + ".part")
+    partial = destination.with_name("partial-" + destination.name)  # the suffix tells osmium the format
     partial.unlink(missing_ok=True)
     writer = osmium.SimpleWriter(str(partial))
     next_id = highest_way + 1
@@ -64,18 +64,32 @@ def cut_to_present_nodes(source: pathlib.Path, destination: pathlib.Path) -> tup
             cut += 1
             tags = {tag.k: tag.v for tag in way.tags}
             for number, run in enumerate(runs):
-                identifier = way.id
-                if number > 0:
-                    identifier = next_id
-                    next_id += 1
-                    added += 1
-                writer.add_way(osmium.osm.mutable.Way(id=identifier, version=way.version, nodes=run, tags=tags))
+                piece = osmium.osm.mutable.Way(id=way.id, version=way.version, nodes=run, tags=tags)
+                if number == 0:
+                    writer.add_way(piece)
+                else:
+                    pieces.append(piece)
 
         def relation(self, relation) -> None:
+            write_pieces()
             writer.add_relation(relation)
+
+    # Valhalla refuses a file whose ids are not in order ("Detected unsorted input data"), so the extra pieces,
+    # whose ids are above every way's, are written after the last way.
+    pieces: list = []
+
+    def write_pieces() -> None:
+        nonlocal next_id, added
+        for piece in pieces:
+            piece.id = next_id
+            next_id += 1
+            added += 1
+            writer.add_way(piece)
+        pieces.clear()
 
     try:
         Copy().apply_file(str(source))
+        write_pieces()
     finally:
         writer.close()
     partial.rename(destination)

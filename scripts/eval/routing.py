@@ -29,7 +29,9 @@ OSRM (`osrm-bindings` 26.10.0: osrm-extract with its own car.lua, MLD) and Valha
 valhalla_build_tiles, valhalla_service, auto costing) come from their PyPI wheels. The wheels are built for
 CPython ≥ 3.12 (abi3), newer than the project's venv, so their static tools are unpacked from the wheels into
 `.build/eval/tools` and run as programs; their Python modules are not needed. Everything they build goes to
-`.build/eval` (git-ignored). navbus is the real `navbus-navigator` answering `router.route` over ZeroMQ.
+`.build/eval` (git-ignored). navbus is the real `navbus-navigator` answering `router.route` over ZeroMQ and reads the
+sample extract itself; both references read a copy with every way cut at the nodes the clipped extract lacks
+(`extract.py`: Valhalla would otherwise join those ways to uninitialised points and lose half of Kotka).
 """
 
 from __future__ import annotations
