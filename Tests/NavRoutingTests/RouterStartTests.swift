@@ -117,4 +117,24 @@ import Testing
         #expect(HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(50)) > 8)
         #expect(router.legSearchCounts.onHierarchy > 8)
     }
+
+    @Test func aLongEarlySearchWaitsForTheHierarchyAndStopsWhenItArrives() throws {
+        let hierarchy = try #require(HierarchyTests.router.hierarchy)
+        let arriving = ArrivingHierarchy.expected()
+        let check = arriving.stopWhenArrived(isCanceled: nil)
+        // A short search goes on undisturbed.
+        for _ in 1..<ArrivingHierarchy.pollsBeforeWaiting { #expect(!check()) }
+        // A long one waits, and stops because the hierarchy has come.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { arriving.settle(hierarchy) }
+        #expect(check())
+        #expect(!arriving.isExpected)
+
+        // When none is coming (the sidecars were refused), the search goes on at once.
+        let refused = ArrivingHierarchy.expected()
+        let goOn = refused.stopWhenArrived(isCanceled: nil)
+        refused.settle(nil)
+        for _ in 0..<(2 * ArrivingHierarchy.pollsBeforeWaiting) { #expect(!goOn()) }
+        // The caller's cancellation is heard throughout.
+        #expect(ArrivingHierarchy.expected().stopWhenArrived(isCanceled: { true })())
+    }
 }
