@@ -5,8 +5,7 @@ import NavTesting
 import Testing
 
 /// Where two maneuvers close together are still two choices, where a maneuver is no choice at all (a merge at
-/// the end of a ramp, an exit passed on a motorway, a slight bend with nowhere else to go), and what a step is
-/// named after.
+/// the end of a ramp, an exit passed on a motorway), and what a step is named after.
 extension StepTests {
     /// West Street ends at one-way Main Street, where the driver turns right; 10 m on, Main Street forks and the
     /// route keeps left while the other branch goes straight on. Joined into one "Turn right", the fork would
@@ -83,22 +82,6 @@ extension StepTests {
         #expect(steps.map(\.maneuver) == [.depart, .onRamp, .arrive], "\(steps.map(\.instruction))")
         #expect(steps.dropFirst().first?.instruction == "Take the ramp onto 7/15")
         #expect(steps.dropFirst().first?.roadName == "7/15")
-    }
-
-    /// Old Street bends 30° right into New Street where a one-way street comes in from the side: nothing else
-    /// could be taken, so the driver only follows the road.
-    @Test("a slight bend onto a new name where no other road could be taken is no step")
-    func slightBendWithNowhereElseToGoIsNoStep() throws {
-        var osm = OSMFixture()
-        osm.node(1, x: 0, y: -300)
-        osm.node(2, x: 0, y: 0)
-        osm.node(3, x: 150, y: 260)
-        osm.node(4, x: 300, y: -20)
-        osm.way(1, [1, 2], ["highway": "residential", "name": "Old Street"])
-        osm.way(2, [2, 3], ["highway": "residential", "name": "New Street"])
-        osm.way(3, [4, 2], ["highway": "residential", "name": "In Street", "oneway": "yes"])
-        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 140, y: 243))
-        #expect(result.map(\.instruction) == ["Head north on Old Street", "You have arrived at your destination"])
     }
 
     /// From a service road straight on into a residential street that is called "Short Piece" for its first

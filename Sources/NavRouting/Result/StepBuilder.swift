@@ -244,10 +244,7 @@ struct StepBuilder {
         // follows the street signs.
         let namedBend =
             !sameName && magnitude >= Self.namedBendAngle && !graph.roadName(ofWay: graph.way(ofSegment: b >> 1)).isEmpty
-        // A slight bend where the driver could take no other road is only the road's line, whatever its name.
-        if (!otherRoadsMeet && !namedBend) || magnitude < 20 || (sameName && magnitude < 40)
-            || (magnitude < 45 && others.isEmpty)
-        {
+        if (!otherRoadsMeet && !namedBend) || magnitude < 20 || (sameName && magnitude < 40) {
             return !sameName && magnitude < 40 && nameChangeMatters(from: a, to: b) ? .continue : nil
         }
         return Self.turn(turn)
