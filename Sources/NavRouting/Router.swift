@@ -396,7 +396,9 @@ public final class Router: Sendable {
             return result.filter { Int($0.arc) == preferred }
         }
         // A waypoint at a junction may set off along any road that leaves it, as the driver would.
-        if waypoint.position.preferredArc == nil, let node = junction(of: waypoint.position) {
+        if waypoint.position.preferredArc == nil,
+            let node = junction(of: waypoint.position, within: Self.departureJunctionToleranceMeters)
+        {
             for arc in graph.outgoingArcs(ofNode: node).map(Int.init)
             where network.weights[arc] != ModeNetwork.unreachable
                 && !graph.flags(ofSegment: arc >> 1).contains(.restrictionCopy)
@@ -416,7 +418,7 @@ public final class Router: Sendable {
                 (restrictionCopies[endpoint.arc] ?? []).map { SearchEndpoint(arc: $0, fraction: endpoint.fraction) }
             }
         // A waypoint at a junction is reached by any road into it, not only along the road it snapped to.
-        if let node = junction(of: waypoint.position) {
+        if let node = junction(of: waypoint.position, within: Self.arrivalJunctionToleranceMeters) {
             for arc in graph.incomingArcs(ofNode: node).map(Int.init)
             where network.weights[arc] != ModeNetwork.unreachable && !result.contains(where: { Int($0.arc) == arc }) {
                 result.append(SearchEndpoint(arc: UInt32(arc), fraction: 1))
@@ -438,13 +440,26 @@ public final class Router: Sendable {
         return result
     }
 
-    /// The node a snapped position lies on (within half a metre of a segment's end), where roads meet.
-    private func junction(of position: RoadPosition) -> Int? {
+    /// How near (along its road) a destination or stop must be to a node for any road into that node to reach it:
+    /// about a car's length. A driver who stops at the corner has reached a place a few metres round it, whichever
+    /// street they came by; Valhalla's locator does the same within 5 m of a node (its `node_snap_tolerance`).
+    /// Setting off is different: a vehicle a few metres along a road is either before the junction, where the search
+    /// already turns wherever the turn is allowed, or past it, where the other roads are behind it; so an origin
+    /// counts as at a junction only within ``departureJunctionToleranceMeters``.
+    public static let arrivalJunctionToleranceMeters = 5.0
+
+    /// How near a node an origin must be to set off along any road out of it (a point at the node itself).
+    public static let departureJunctionToleranceMeters = 0.5
+
+    /// The node a snapped position lies at (within `tolerance` metres of a segment's end, the nearer end of a short
+    /// segment), where roads meet.
+    private func junction(of position: RoadPosition, within tolerance: Double) -> Int? {
         let (from, to) = graph.endpoints(ofSegment: position.segment)
         let length = graph.lengthMeters(ofSegment: position.segment)
-        if position.fraction * length <= 0.5 { return from }
-        if (1 - position.fraction) * length <= 0.5 { return to }
-        return nil
+        let toFrom = position.fraction * length
+        let toTo = (1 - position.fraction) * length
+        guard min(toFrom, toTo) <= tolerance else { return nil }
+        return toFrom <= toTo ? from : to
     }
 
     /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic) and waits for it,

@@ -71,6 +71,11 @@ import Testing
             (["highway": "residential", "vehicle": "permit"], [.driving, .taxi, .twoWheeler, .cycling]),
             (["highway": "residential", "motor_vehicle": "destination;delivery"], [.driving, .taxi, .twoWheeler]),
             (["highway": "residential"], []),
+            // A driveway serves the property it leads to, unless a tag opens it to all.
+            (["highway": "service", "service": "driveway"], [.driving, .taxi, .twoWheeler]),
+            (["highway": "service", "service": "driveway", "access": "yes"], []),
+            (["highway": "service", "service": "driveway", "motor_vehicle": "yes"], []),
+            (["highway": "service", "service": "parking_aisle"], []),
         ] as [([String: String], [TravelMode])])
     func destinationOnlyRules(tags: [String: String], modes: [TravelMode]) throws {
         let rules = try #require(WayRules(tags: tags))

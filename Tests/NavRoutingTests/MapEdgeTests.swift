@@ -134,21 +134,26 @@ import Testing
 /// Waypoints at a junction (issue 11): a point where roads meet is reached by any road into it and left by any
 /// road out of it, not only along the segment the snapper happened to pick.
 @Suite struct JunctionWaypointTests {
+    /// The corner drawn below, its lane one-way from node `from` to node `to`.
+    private static func corner(lane name: String, from: Int64, to: Int64) throws -> Router {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: 0)
+        osm.node(2, x: 0, y: 300)
+        osm.node(3, x: 300, y: 0)
+        osm.node(4, x: 300, y: 300)
+        osm.way(1, [from, to], ["highway": "residential", "oneway": "yes", "name": name])
+        osm.way(2, [1, 3], ["highway": "residential", "name": "Approach Road"])
+        osm.way(3, [3, 4, 2], ["highway": "residential", "name": "Loop Road"])
+        return Router(graph: try osm.graph())
+    }
+
     ///     N (0,300) <---- Loop Road ---- (300,300)
     ///     |                                 |
     ///     Inbound Lane (one-way N to J)      Loop Road
     ///     v                                 |
     ///     J (0,0) ------- Approach Road ---- E (300,0)
     @Test func destinationAtAJunctionIsReachedByAnyRoadIntoIt() throws {
-        var osm = OSMFixture()
-        osm.node(1, x: 0, y: 0)
-        osm.node(2, x: 0, y: 300)
-        osm.node(3, x: 300, y: 0)
-        osm.node(4, x: 300, y: 300)
-        osm.way(1, [2, 1], ["highway": "residential", "oneway": "yes", "name": "Inbound Lane"])
-        osm.way(2, [1, 3], ["highway": "residential", "name": "Approach Road"])
-        osm.way(3, [3, 4, 2], ["highway": "residential", "name": "Loop Road"])
-        let router = Router(graph: try osm.graph())
+        let router = try Self.corner(lane: "Inbound Lane", from: 2, to: 1)
         // 0.4 m up Inbound Lane from J: nearer to Inbound Lane than to Approach Road.
         let atJunction = OSMFixture.coordinate(x: -0.1, y: 0.4)
         let result = router.route(
@@ -166,5 +171,39 @@ import Testing
             ]))
         #expect(leaving.status == .ok, "\(leaving.message)")
         #expect((leaving.routes.first?.distanceMeters ?? .infinity) < 260)
+    }
+
+    /// The same corner with the destination a few metres up Inbound Lane, which can be driven only from N: within
+    /// a car's length of J the driver stops at the corner, coming by Approach Road; farther up, the lane is the way.
+    @Test func destinationAFewMetresFromAJunctionIsReachedAtTheCorner() throws {
+        let router = try Self.corner(lane: "Inbound Lane", from: 2, to: 1)
+        let start = Waypoint(coordinate: OSMFixture.coordinate(x: 250, y: 3))
+        let corner = router.route(
+            RouteRequest(waypoints: [start, Waypoint(coordinate: OSMFixture.coordinate(x: -1, y: 4))]))
+        #expect(corner.status == .ok, "\(corner.message)")
+        #expect(corner.waypoints.last?.roadName == "Inbound Lane")
+        let leg = try #require(corner.routes.first?.legs.first)
+        #expect(leg.distanceMeters < 260, "drove round by Loop Road: \(leg.distanceMeters) m")
+        // The line ends at the corner, on the road it measures, not across the kerb on the lane.
+        let end = try #require(leg.coordinates.last)
+        #expect(end.distance(to: OSMFixture.coordinate(x: 0, y: 0)) < 0.5)
+
+        let upTheLane = router.route(
+            RouteRequest(waypoints: [start, Waypoint(coordinate: OSMFixture.coordinate(x: -1, y: 9))]))
+        #expect(upTheLane.status == .ok, "\(upTheLane.message)")
+        #expect((upTheLane.routes.first?.distanceMeters ?? 0) > 800, "stopped at the corner 9 m from the destination")
+    }
+
+    /// An origin a few metres up a one-way lane leading away from J is a vehicle past the corner: it sets off up the
+    /// lane, as it must, rather than from the corner behind it.
+    @Test func originAFewMetresPastAJunctionSetsOffAlongItsOwnRoad() throws {
+        let router = try Self.corner(lane: "Outbound Lane", from: 1, to: 2)
+        let result = router.route(
+            RouteRequest(waypoints: [
+                Waypoint(coordinate: OSMFixture.coordinate(x: -1, y: 4)),
+                Waypoint(coordinate: OSMFixture.coordinate(x: 250, y: 3)),
+            ]))
+        #expect(result.status == .ok, "\(result.message)")
+        #expect((result.routes.first?.distanceMeters ?? 0) > 800, "set off from the corner behind the vehicle")
     }
 }

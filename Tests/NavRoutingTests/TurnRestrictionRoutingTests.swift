@@ -21,6 +21,33 @@ import Testing
         #expect(walking.roadNames == ["Southway", "Eastway"], "restrictions do not bind pedestrians")
     }
 
+    /// The crossroads (its ring road squared off to 600 m) with a 10 m driveway off Northway 5 m past the junction:
+    /// with the right turn into Eastway banned, turning round in the driveway and coming back would be about 14 s
+    /// quicker than the ring road, but a driveway
+    /// serves the property it leads to (issue 11), so the route takes the ring road; the driveway itself is still
+    /// a destination.
+    @Test func aBannedTurnIsNotEvadedByTurningRoundInADriveway() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: 0)
+        osm.node(2, x: 0, y: 200)
+        osm.node(3, x: 0, y: -200)
+        osm.node(4, x: 200, y: 0)
+        osm.node(6, x: 200, y: 200)
+        osm.node(7, x: 0, y: 5)
+        osm.node(8, x: -10, y: 5)
+        osm.way(10, [3, 1], ["highway": "residential", "name": "Southway"])
+        osm.way(11, [1, 7, 2], ["highway": "residential", "name": "Northway"])
+        osm.way(12, [1, 4], ["highway": "residential", "name": "Eastway"])
+        osm.way(14, [2, 6, 4], ["highway": "residential", "name": "Ringway"])
+        osm.way(15, [7, 8], ["highway": "service", "service": "driveway", "name": "Villa Drive"])
+        osm.restriction(90, "no_right_turn", from: 10, viaNode: 1, to: 12)
+        let result = try RoutingFixtures.route(osm, RoutingFixtures.south, RoutingFixtures.eastEnd)
+        #expect(result.status == .ok)
+        #expect(result.roadNames == ["Southway", "Northway", "Ringway", "Eastway"], "\(result.roadNames)")
+        let toTheVilla = try RoutingFixtures.route(osm, RoutingFixtures.south, OSMFixture.coordinate(x: -8, y: 6))
+        #expect(toTheVilla.roadNames == ["Southway", "Northway", "Villa Drive"], "\(toTheVilla.roadNames)")
+    }
+
     @Test func onlyStraightOnViaNodeForbidsTheOtherTurns() throws {
         var osm = RoutingFixtures.crossroads()
         osm.restriction(91, "only_straight_on", from: 10, viaNode: 1, to: 11)

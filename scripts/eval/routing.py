@@ -1,7 +1,7 @@
 """Routing evaluation of navbus against two independent routers, OSRM and Valhalla, on the sample maps.
 
     .venv/bin/python scripts/eval/routing.py [--pairs 300] [--kotka-pairs 100] [--seed 11] [--json FILE]
-                                             [--details FILE]
+                                             [--details FILE] [--departure TIME ...]
 
 What it reports (issue 11's goals in brackets):
 - distance agreement with OSRM and with Valhalla: share of pairs within ±5 % and ±10 % [≥ 90 % within ±10 %];
@@ -17,6 +17,10 @@ What it reports (issue 11's goals in brackets):
   node graph without turn restrictions, independently of navbus. The count by the tags alone is printed too;
 - how far each waypoint was moved onto a road, against the nearest road OSRM's `nearest` finds for a car
   [≤ nearest + 10 m];
+- route times against both references (median ratio, and on pairs where the lengths agree within ±5 %, which
+  compares the time models rather than the routes);
+- all of navbus's figures once per `--departure` (its router.route `departureTime`, or none), from one run: the
+  references take no departure time and are asked once;
 - the same for Kotka (its own random pairs);
 - on Kotka with avoidsHighways: metres of motorway on navbus's routes where OSRM with `exclude=motorway` finds a
   route without any, and the distance agreement with that route.
@@ -46,6 +50,7 @@ import pathlib
 import random
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -224,8 +229,8 @@ class Valhalla:
         self.config = config
 
     def route(self, a: tuple[float, float], b: tuple[float, float]) -> dict | None:
-        """The route's length in metres, its shape, the street names it starts and ends on and whether it turns
-        round on the way (a U-turn manoeuvre), or None without a route."""
+        """The route's length in metres, its time in seconds, its shape, the street names it starts and ends on
+        and whether it turns round on the way (a U-turn manoeuvre), or None without a route."""
         request = {"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}], "costing": "auto",
                    "directions_options": {"units": "kilometers"}}
         answer = subprocess.run(
@@ -239,7 +244,7 @@ class Valhalla:
         # Manoeuvres along the way, without the arrival; types 12 and 13 are U-turns (Valhalla's API reference).
         manoeuvres = [m for leg in trip["legs"] for m in leg["maneuvers"] if m["type"] not in (4, 5, 6)]
         names = [m.get("street_names") or [""] for m in manoeuvres] or [[""]]
-        return {"distance": trip["summary"]["length"] * 1000, "shape": shape,
+        return {"distance": trip["summary"]["length"] * 1000, "duration": trip["summary"]["time"], "shape": shape,
                 "names": [names[0][0], names[-1][0]],
                 "uTurn": any(m["type"] in (12, 13) for m in manoeuvres)}
 
@@ -271,8 +276,7 @@ def decode_polyline(encoded: str, precision: int = 6) -> list[tuple[float, float
 class Navbus:
     """The real navbus-navigator answering router.route on a private ipc endpoint."""
 
-    def __init__(self, map_path: pathlib.Path, binaries: pathlib.Path, departure: str | None = None):
-        self.departure = departure
+    def __init__(self, map_path: pathlib.Path, binaries: pathlib.Path):
         self.directory = tempfile.mkdtemp(prefix="navbus-eval-")
         control = f"ipc://{self.directory}/navigator"
         env = dict(os.environ, NAVBUS_PUB_ENDPOINT=f"ipc://{self.directory}/pub",
@@ -287,12 +291,13 @@ class Navbus:
         self.socket.connect(control)
         self.next_id = 0
 
-    def route(self, a: tuple[float, float], b: tuple[float, float], **options) -> dict:
+    def route(self, a: tuple[float, float], b: tuple[float, float], departure: str = "", **options) -> dict:
+        """router.route from a to b; `departure` is its `departureTime` (local), left out when empty."""
         self.next_id += 1
         params = {"waypoints": [{"title": "a", "latitude": a[0], "longitude": a[1]},
                                 {"title": "b", "latitude": b[0], "longitude": b[1]}], **options}
-        if self.departure:
-            params["departureTime"] = self.departure
+        if departure:
+            params["departureTime"] = departure
         self.socket.send_json({"jsonrpc": "2.0", "id": self.next_id, "method": "router.route", "params": params})
         return self.socket.recv_json()["result"]
 
@@ -585,26 +590,115 @@ def disagreement_causes(records: list[dict], router: str, reference: str) -> dic
     return causes
 
 
-def evaluate_map(name: str, count: int, seed: int, args, binaries: pathlib.Path) -> dict:
-    """Random driving pairs on one sample map against OSRM and Valhalla: agreement, causes, legality, snapping."""
+def departure_label(departure: str) -> str:
+    """How a departure is named in the figures: its local time, or `none` when router.route is given none."""
+    return departure or "none"
+
+
+def navbus_answer(answer: dict, index: OSMIndex) -> dict:
+    """What one router.route answer says for the figures: status, snapped waypoints and, with a route, its
+    length, time, ends and legality by the OSM tags."""
+    snapped = answer.get("waypoints") or []
+    result = {"navbusStatus": answer["routeStatus"], "navbusMessage": answer.get("message"), "navbusWaypoints": snapped}
+    if answer["routeStatus"] == "OK":
+        route = answer["routes"][0]
+        segments = navbus_segments(route, index)
+        result["navbus"] = {"distance": route["distanceMeters"], "duration": route["durationSeconds"],
+                            "ends": [(w["latitude"], w["longitude"]) for w in snapped],
+                            "names": [w.get("roadName") or "" for w in snapped],
+                            "throughTraffic": through_traffic(with_zones([s[0] for s in segments],
+                                                                         [s[3] for s in segments])),
+                            "throughTrafficByTagsAlone": through_traffic([s[0] for s in segments]),
+                            "forbidden": any(s[0] == "forbidden" for s in segments)}
+    return result
+
+
+def agreement(records: list[dict], first: str, second: str, keep=lambda record: True) -> dict:
+    ratios = [r[first]["distance"] / r[second]["distance"] for r in records
+              if r.get(first) and r.get(second) and r[second]["distance"] > 0 and keep(r)]
+    return {"pairs": len(ratios), "within5": share(ratios, 0.05), "within10": share(ratios, 0.10)}
+
+
+def duration_ratios(records: list[dict], first: str, second: str) -> dict:
+    """The median of `first`'s route time over `second`'s, over all pairs both route and over the pairs whose
+    lengths agree within ±5 % (about the same route, so the ratio compares the two time models, not two routes)."""
+    def median(values: list[float]) -> float | None:
+        return round(statistics.median(values), 3) if values else None
+
+    both = [(r[first], r[second]) for r in records if r.get(first) and r.get(second) and r[second]["duration"] > 0
+            and r[second]["distance"] > 0]
+    same = [(x, y) for x, y in both if abs(x["distance"] / y["distance"] - 1) <= 0.05]
+    return {"pairs": len(both), "median": median([x["duration"] / y["duration"] for x, y in both]),
+            "sameRoutePairs": len(same), "sameRouteMedian": median([x["duration"] / y["duration"] for x, y in same])}
+
+
+def count(records: list[dict], router: str, key: str) -> int:
+    return sum(1 for r in records if r.get(router, {}).get(key))
+
+
+def departure_figures(records: list[dict], label: str) -> dict:
+    """navbus's figures for one departure: agreement with both references and why pairs disagree, legality,
+    snapping."""
+    view = [{**r, **r["byDeparture"][label]} for r in records]
+    statuses: dict[str, int] = {}
+    snap_excess, usable_snap_excess, routed_snap_excess = [], [], []
+    for r in view:
+        statuses[r["navbusStatus"]] = statuses.get(r["navbusStatus"], 0) + 1
+        for role, (point, waypoint) in enumerate(zip((r["from"], r["to"]), r["navbusWaypoints"])):
+            example = {"pair": r["pair"], "role": "origin" if role == 0 else "destination", "point": point,
+                       "navbusStatus": r["navbusStatus"], "osrmRouted": bool(r.get("osrm"))}
+            nearest = r["osrmNearest"][role]
+            if nearest is not None and waypoint["distanceMeters"] - nearest[0] > 10:
+                snap_excess.append({**example, "excess": round(waypoint["distanceMeters"] - nearest[0], 1)})
+            usable = r["osrmNearestUsable"][role]
+            if usable is not None and waypoint["distanceMeters"] - usable[0] > 10:
+                usable_snap_excess.append({**example, "excess": round(waypoint["distanceMeters"] - usable[0], 1)})
+            # Where OSRM could route the pair, its own snap is onto a road the route can use.
+            if r.get("osrm") and waypoint["distanceMeters"] - r["osrm"]["snapDistances"][role] > 10:
+                routed_snap_excess.append((round(waypoint["distanceMeters"] - r["osrm"]["snapDistances"][role]), point))
+    snaps = sum(1 for r in view for role in range(len(r["navbusWaypoints"])) if r["osrmNearest"][role] is not None)
+    usable_snaps = sum(1 for r in view for role in range(len(r["navbusWaypoints"]))
+                       if r["osrmNearestUsable"][role] is not None)
+    return {
+        "departure": label, "navbusStatuses": statuses,
+        "navbusVsOsrm": agreement(view, "navbus", "osrm"),
+        "navbusVsValhalla": agreement(view, "navbus", "valhalla"),
+        "navbusVsValhallaWhereValhallaIsLegal": agreement(
+            view, "navbus", "valhalla", lambda r: not r["valhalla"]["throughTraffic"]),
+        "disagreementNavbusOsrm": disagreement_causes(view, "navbus", "osrm"),
+        "disagreementNavbusValhalla": disagreement_causes(view, "navbus", "valhalla"),
+        "durationNavbusOverOsrm": duration_ratios(view, "navbus", "osrm"),
+        "durationNavbusOverValhalla": duration_ratios(view, "navbus", "valhalla"),
+        "navbusThroughTrafficOnRestricted": count(view, "navbus", "throughTraffic"),
+        "throughTrafficExamples": [r["pair"] for r in view if r.get("navbus", {}).get("throughTraffic")][:5],
+        "navbusOnForbiddenRoads": count(view, "navbus", "forbidden"),
+        "navbusThroughTrafficByTagsAlone": count(view, "navbus", "throughTrafficByTagsAlone"),
+        "snappedWaypoints": snaps, "snappedFartherThanNearestPlus10m": len(snap_excess),
+        "snapExamples": sorted(snap_excess, key=lambda e: -e["excess"])[:8],
+        "snappedFartherByRole": {role: sum(1 for e in snap_excess if e["role"] == role) for role in ("origin", "destination")},
+        "snappedFartherWhereOsrmFindsNoRoute": sum(1 for e in snap_excess if not e["osrmRouted"]),
+        "snappedWaypointsWithUsableNearest": usable_snaps,
+        "snappedFartherThanNearestUsablePlus10m": len(usable_snap_excess),
+        "usableSnapExamples": sorted(usable_snap_excess, key=lambda e: -e["excess"])[:8],
+        "snappedWaypointsOsrmRouted": 2 * sum(1 for r in view if r.get("osrm") and r["navbusWaypoints"]),
+        "snappedFartherThanOsrmRouteSnapPlus10m": len(routed_snap_excess),
+        "routedSnapExamples": sorted(routed_snap_excess, reverse=True)[:5],
+    }
+
+
+def evaluate_map(name: str, pair_count: int, seed: int, args, binaries: pathlib.Path) -> dict:
+    """Random driving pairs on one sample map against OSRM and Valhalla: agreement, causes, legality, snapping;
+    navbus is asked once per departure of `args.departures`, the references once (they take no time)."""
     map_path = ROOT / "maps" / f"{name}.osm.pbf"
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
     valhalla = Valhalla(prepare_valhalla(map_path))
-    navbus = Navbus(map_path, binaries, args.departure)
-    pairs = random_pairs(index, count, seed)
-    statuses: dict[str, int] = {}
+    navbus = Navbus(map_path, binaries)
+    pairs = random_pairs(index, pair_count, seed)
     records: list[dict] = []
-    snap_excess, usable_snap_excess, routed_snap_excess = [], [], []
     try:
         for number, (a, b) in enumerate(pairs):
             record: dict = {"pair": number, "from": a, "to": b}
-            answer = navbus.route(a, b)
-            record["navbusStatus"] = answer["routeStatus"]
-            record["navbusMessage"] = answer.get("message")
-            statuses[answer["routeStatus"]] = statuses.get(answer["routeStatus"], 0) + 1
-            snapped = answer.get("waypoints") or []
-            record["navbusWaypoints"] = snapped
             candidates = [osrm.nearest(point, number=100) for point in (a, b)]
             record["osrmNearest"] = [c[0][:2] if c else None for c in candidates]
             # The nearest road the trip can use (OSRM's candidates, usability judged here): the goal's reference.
@@ -616,7 +710,8 @@ def evaluate_map(name: str, count: int, seed: int, args, binaries: pathlib.Path)
                 nodes = reference["legs"][0]["annotation"]["nodes"]
                 access = [index.by_ids.get((x, y), ("open", ""))[0] for x, y in zip(nodes, nodes[1:])]
                 zones = [(x, y) in index.zone_ids for x, y in zip(nodes, nodes[1:])]
-                record["osrm"] = {"distance": reference["distance"], "ends": reference["snapLocations"],
+                record["osrm"] = {"distance": reference["distance"], "duration": reference["duration"],
+                                  "ends": reference["snapLocations"],
                                   "names": reference["snapNames"], "snapDistances": reference["snapDistances"],
                                   "throughTraffic": through_traffic(with_zones(access, zones)),
                                   "throughTrafficByTagsAlone": through_traffic(access)}
@@ -626,32 +721,13 @@ def evaluate_map(name: str, count: int, seed: int, args, binaries: pathlib.Path)
                 keys = [(index.key(*p), index.key(*q)) for p, q in zip(shape, shape[1:])]
                 access = [index.by_position.get(key, ("open", ""))[0] for key in keys]
                 zones = [key in index.zone_positions for key in keys]
-                record["valhalla"] = {"distance": valhalla_route["distance"], "ends": [shape[0], shape[-1]],
+                record["valhalla"] = {"distance": valhalla_route["distance"], "duration": valhalla_route["duration"],
+                                      "ends": [shape[0], shape[-1]],
                                       "names": valhalla_route["names"], "uTurn": valhalla_route["uTurn"],
                                       "throughTraffic": through_traffic(with_zones(access, zones)),
                                       "throughTrafficByTagsAlone": through_traffic(access)}
-            for role, (point, waypoint) in enumerate(zip((a, b), snapped)):
-                example = {"pair": number, "role": "origin" if role == 0 else "destination", "point": point,
-                           "navbusStatus": answer["routeStatus"], "osrmRouted": reference is not None}
-                nearest = record["osrmNearest"][role]
-                if nearest is not None and waypoint["distanceMeters"] - nearest[0] > 10:
-                    snap_excess.append({**example, "excess": round(waypoint["distanceMeters"] - nearest[0], 1)})
-                usable = record["osrmNearestUsable"][role]
-                if usable is not None and waypoint["distanceMeters"] - usable[0] > 10:
-                    usable_snap_excess.append({**example, "excess": round(waypoint["distanceMeters"] - usable[0], 1)})
-                # Where OSRM could route the pair, its own snap is onto a road the route can use.
-                if reference is not None and waypoint["distanceMeters"] - reference["snapDistances"][role] > 10:
-                    routed_snap_excess.append((round(waypoint["distanceMeters"] - reference["snapDistances"][role]), point))
-            if answer["routeStatus"] == "OK":
-                route = answer["routes"][0]
-                segments = navbus_segments(route, index)
-                record["navbus"] = {"distance": route["distanceMeters"],
-                                    "ends": [(w["latitude"], w["longitude"]) for w in snapped],
-                                    "names": [w.get("roadName") or "" for w in snapped],
-                                    "throughTraffic": through_traffic(with_zones([s[0] for s in segments],
-                                                                                 [s[3] for s in segments])),
-                                    "throughTrafficByTagsAlone": through_traffic([s[0] for s in segments]),
-                                    "forbidden": any(s[0] == "forbidden" for s in segments)}
+            record["byDeparture"] = {departure_label(departure): navbus_answer(navbus.route(a, b, departure), index)
+                                     for departure in args.departures}
             records.append(record)
     finally:
         navbus.close()
@@ -659,67 +735,39 @@ def evaluate_map(name: str, count: int, seed: int, args, binaries: pathlib.Path)
     if args.details:
         path = pathlib.Path(args.details)
         path.with_name(f"{path.stem}-{name}{path.suffix}").write_text(json.dumps(records, indent=1) + "\n")
-
-    def agreement(first: str, second: str, keep=lambda record: True) -> dict:
-        ratios = [r[first]["distance"] / r[second]["distance"] for r in records
-                  if r.get(first) and r.get(second) and r[second]["distance"] > 0 and keep(r)]
-        return {"pairs": len(ratios), "within5": share(ratios, 0.05), "within10": share(ratios, 0.10)}
-
-    def count(router: str, key: str) -> int:
-        return sum(1 for r in records if r.get(router, {}).get(key))
-
-    snaps = sum(1 for r in records for role in range(len(r["navbusWaypoints"])) if r["osrmNearest"][role] is not None)
-    usable_snaps = sum(1 for r in records for role in range(len(r["navbusWaypoints"]))
-                       if r["osrmNearestUsable"][role] is not None)
     return {
-        "map": name, "pairs": len(pairs), "seed": seed, "departure": args.departure, "navbusStatuses": statuses,
+        "map": name, "pairs": len(pairs), "seed": seed,
         "osrmNoRoute": sum(1 for r in records if not r.get("osrm")),
         "valhallaNoRoute": sum(1 for r in records if not r.get("valhalla")),
-        "navbusVsOsrm": agreement("navbus", "osrm"),
-        "navbusVsValhalla": agreement("navbus", "valhalla"),
-        "navbusVsValhallaWhereValhallaIsLegal": agreement(
-            "navbus", "valhalla", lambda r: not r["valhalla"]["throughTraffic"]),
-        "valhallaVsOsrm": agreement("valhalla", "osrm"),
-        "disagreementNavbusOsrm": disagreement_causes(records, "navbus", "osrm"),
-        "disagreementNavbusValhalla": disagreement_causes(records, "navbus", "valhalla"),
+        "valhallaVsOsrm": agreement(records, "valhalla", "osrm"),
         "disagreementValhallaOsrm": disagreement_causes(records, "valhalla", "osrm"),
-        "navbusThroughTrafficOnRestricted": count("navbus", "throughTraffic"),
-        "throughTrafficExamples": [r["pair"] for r in records if r.get("navbus", {}).get("throughTraffic")][:5],
-        "navbusOnForbiddenRoads": count("navbus", "forbidden"),
-        "navbusThroughTrafficByTagsAlone": count("navbus", "throughTrafficByTagsAlone"),
-        "osrmThroughTrafficOnRestricted": count("osrm", "throughTraffic"),
-        "osrmThroughTrafficByTagsAlone": count("osrm", "throughTrafficByTagsAlone"),
-        "valhallaThroughTrafficByTagsAlone": count("valhalla", "throughTrafficByTagsAlone"),
+        "durationValhallaOverOsrm": duration_ratios(records, "valhalla", "osrm"),
+        "osrmThroughTrafficOnRestricted": count(records, "osrm", "throughTraffic"),
+        "osrmThroughTrafficByTagsAlone": count(records, "osrm", "throughTrafficByTagsAlone"),
+        "valhallaThroughTrafficOnRestricted": count(records, "valhalla", "throughTraffic"),
+        "valhallaThroughTrafficByTagsAlone": count(records, "valhalla", "throughTrafficByTagsAlone"),
         "segmentsBehindDestinationOnlyRoads": len(index.zone_ids) // 2,
-        "valhallaThroughTrafficOnRestricted": count("valhalla", "throughTraffic"),
-        "snappedWaypoints": snaps, "snappedFartherThanNearestPlus10m": len(snap_excess),
-        "snapExamples": sorted(snap_excess, key=lambda e: -e["excess"])[:8],
-        "snappedFartherByRole": {role: sum(1 for e in snap_excess if e["role"] == role) for role in ("origin", "destination")},
-        "snappedFartherWhereOsrmFindsNoRoute": sum(1 for e in snap_excess if not e["osrmRouted"]),
-        "snappedWaypointsWithUsableNearest": usable_snaps,
-        "snappedFartherThanNearestUsablePlus10m": len(usable_snap_excess),
-        "usableSnapExamples": sorted(usable_snap_excess, key=lambda e: -e["excess"])[:8],
-        "snappedWaypointsOsrmRouted": 2 * sum(1 for r in records if r.get("osrm") and r["navbusWaypoints"]),
-        "snappedFartherThanOsrmRouteSnapPlus10m": len(routed_snap_excess),
-        "routedSnapExamples": sorted(routed_snap_excess, reverse=True)[:5],
+        "departures": {departure_label(d): departure_figures(records, departure_label(d)) for d in args.departures},
     }
 
 
 def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
+    """avoidsHighways on Kotka against OSRM's exclude=motorway, navbus departing at the first departure."""
     map_path = ROOT / "maps" / "kotka.osm.pbf"
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
-    navbus = Navbus(map_path, binaries, args.departure)
+    navbus = Navbus(map_path, binaries)
+    departure = args.departures[0]
     pairs = random_pairs(index, args.kotka_pairs, args.seed + 1)
     compared, avoidable, kept_off, motorway_metres, ratios, notices = 0, 0, 0, [], [], 0
     plain_on_motorway = 0
     try:
         for a, b in pairs:
-            plain = navbus.route(a, b)
+            plain = navbus.route(a, b, departure)
             if plain["routeStatus"] == "OK" and any(
                     s[1] in ("motorway", "motorway_link") for s in navbus_segments(plain["routes"][0], index)):
                 plain_on_motorway += 1
-            answer = navbus.route(a, b, avoidsHighways=True)
+            answer = navbus.route(a, b, departure, avoidsHighways=True)
             reference = osrm.route(a, b, exclude="motorway")
             if answer["routeStatus"] != "OK" or reference is None:
                 continue
@@ -748,40 +796,60 @@ def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
     }
 
 
+def duration_text(d: dict) -> str:
+    if d["median"] is None:
+        return "no pairs"
+    same = f"{d['sameRouteMedian']:.3f}" if d["sameRouteMedian"] is not None else "-"
+    return f"median {d['median']:.3f} ({d['pairs']} pairs), on about the same route (±5 %) {same} ({d['sameRoutePairs']})"
+
+
+def causes_text(label: str, c: dict) -> str:
+    return (f"  beyond ±10 % {label}: {c['pairs']} pairs: different start or end road {c['differentStartOrEnd']}, "
+            f"a U-turn on the way {c['uTurn']}, reference drives a destination-only road through "
+            f"{c['referenceThroughTraffic']}, route choice {c['routeChoice']}")
+
+
 def map_lines(h: dict) -> list[str]:
-    """The figures of one map, as printed."""
-    return [
-        f"{h['map'].capitalize()}, {h['pairs']} random pairs (seed {h['seed']}), driving, navbus departing "
-        f"{h['departure']}; navbus statuses "
-        f"{h['navbusStatuses']}, no route: OSRM {h['osrmNoRoute']}, Valhalla {h['valhallaNoRoute']}",
-        f"  distance navbus/OSRM     within ±5 %: {h['navbusVsOsrm']['within5']:.1f} %, "
-        f"±10 %: {h['navbusVsOsrm']['within10']:.1f} % ({h['navbusVsOsrm']['pairs']} pairs)  [goal ≥ 90 % at ±10 %]",
-        f"  distance navbus/Valhalla within ±5 %: {h['navbusVsValhalla']['within5']:.1f} %, "
-        f"±10 %: {h['navbusVsValhalla']['within10']:.1f} % ({h['navbusVsValhalla']['pairs']} pairs)  [goal ≥ 90 % at ±10 %]",
-        f"  distance navbus/Valhalla where Valhalla drives no destination-only road through: within ±5 %: "
-        f"{h['navbusVsValhallaWhereValhallaIsLegal']['within5']:.1f} %, "
-        f"±10 %: {h['navbusVsValhallaWhereValhallaIsLegal']['within10']:.1f} % "
-        f"({h['navbusVsValhallaWhereValhallaIsLegal']['pairs']} pairs)",
+    """The figures of one map, as printed: the references' own, then navbus's per departure."""
+    lines = [
+        f"{h['map'].capitalize()}, {h['pairs']} random pairs (seed {h['seed']}), driving; no route: OSRM "
+        f"{h['osrmNoRoute']}, Valhalla {h['valhallaNoRoute']}",
         f"  distance Valhalla/OSRM   within ±5 %: {h['valhallaVsOsrm']['within5']:.1f} %, "
         f"±10 %: {h['valhallaVsOsrm']['within10']:.1f} % ({h['valhallaVsOsrm']['pairs']} pairs)",
-        *[f"  beyond ±10 % {label}: {c['pairs']} pairs: different start or end road {c['differentStartOrEnd']}, "
-          f"a U-turn on the way {c['uTurn']}, reference drives a destination-only road through {c['referenceThroughTraffic']}, "
-          f"route choice {c['routeChoice']}"
-          for label, c in (("navbus/OSRM", h["disagreementNavbusOsrm"]), ("navbus/Valhalla", h["disagreementNavbusValhalla"]),
-                           ("Valhalla/OSRM", h["disagreementValhallaOsrm"]))],
-        f"  through traffic on destination-only roads: navbus {h['navbusThroughTrafficOnRestricted']} [goal 0], "
-        f"OSRM {h['osrmThroughTrafficOnRestricted']}, Valhalla {h['valhallaThroughTrafficOnRestricted']}; "
-        f"navbus on roads closed to cars: {h['navbusOnForbiddenRoads']}",
-        f"    (streets behind destination-only roads count as destination-only: {h['segmentsBehindDestinationOnlyRoads']} "
-        f"segments; by the access tags alone: navbus {h['navbusThroughTrafficByTagsAlone']}, "
-        f"OSRM {h['osrmThroughTrafficByTagsAlone']}, Valhalla {h['valhallaThroughTrafficByTagsAlone']})",
-        f"  waypoints snapped more than 10 m farther than the nearest usable car road (OSRM's nearest candidates a trip "
-        f"can use): {h['snappedFartherThanNearestUsablePlus10m']} of {h['snappedWaypointsWithUsableNearest']} [goal 0]; "
-        f"than OSRM's nearest car road of any kind: {h['snappedFartherThanNearestPlus10m']} of {h['snappedWaypoints']} "
-        f"({h['snappedFartherByRole']}, OSRM finds no route for {h['snappedFartherWhereOsrmFindsNoRoute']} of those "
-        f"pairs); than OSRM's own snap where OSRM routed the pair: {h['snappedFartherThanOsrmRouteSnapPlus10m']} of "
-        f"{h['snappedWaypointsOsrmRouted']}",
+        causes_text("Valhalla/OSRM", h["disagreementValhallaOsrm"]),
+        f"  time Valhalla/OSRM: {duration_text(h['durationValhallaOverOsrm'])}",
+        f"  through traffic on destination-only roads: OSRM {h['osrmThroughTrafficOnRestricted']}, Valhalla "
+        f"{h['valhallaThroughTrafficOnRestricted']} (streets behind destination-only roads count as destination-only: "
+        f"{h['segmentsBehindDestinationOnlyRoads']} segments; by the access tags alone: OSRM "
+        f"{h['osrmThroughTrafficByTagsAlone']}, Valhalla {h['valhallaThroughTrafficByTagsAlone']})",
     ]
+    for label, d in h["departures"].items():
+        lines += [
+            f"  navbus departing {label}: statuses {d['navbusStatuses']}",
+            f"    distance navbus/OSRM     within ±5 %: {d['navbusVsOsrm']['within5']:.1f} %, "
+            f"±10 %: {d['navbusVsOsrm']['within10']:.1f} % ({d['navbusVsOsrm']['pairs']} pairs)  [goal ≥ 90 % at ±10 %]",
+            f"    distance navbus/Valhalla within ±5 %: {d['navbusVsValhalla']['within5']:.1f} %, "
+            f"±10 %: {d['navbusVsValhalla']['within10']:.1f} % ({d['navbusVsValhalla']['pairs']} pairs)  "
+            f"[goal ≥ 90 % at ±10 %]",
+            f"    distance navbus/Valhalla where Valhalla drives no destination-only road through: within ±5 %: "
+            f"{d['navbusVsValhallaWhereValhallaIsLegal']['within5']:.1f} %, "
+            f"±10 %: {d['navbusVsValhallaWhereValhallaIsLegal']['within10']:.1f} % "
+            f"({d['navbusVsValhallaWhereValhallaIsLegal']['pairs']} pairs)",
+            "  " + causes_text("navbus/OSRM", d["disagreementNavbusOsrm"]),
+            "  " + causes_text("navbus/Valhalla", d["disagreementNavbusValhalla"]),
+            f"    time navbus/OSRM: {duration_text(d['durationNavbusOverOsrm'])}; navbus/Valhalla: "
+            f"{duration_text(d['durationNavbusOverValhalla'])}",
+            f"    through traffic on destination-only roads: navbus {d['navbusThroughTrafficOnRestricted']} [goal 0] "
+            f"(by the access tags alone {d['navbusThroughTrafficByTagsAlone']}); navbus on roads closed to cars: "
+            f"{d['navbusOnForbiddenRoads']}",
+            f"    waypoints snapped more than 10 m farther than the nearest usable car road (OSRM's nearest candidates "
+            f"a trip can use): {d['snappedFartherThanNearestUsablePlus10m']} of {d['snappedWaypointsWithUsableNearest']} "
+            f"[goal 0]; than OSRM's nearest car road of any kind: {d['snappedFartherThanNearestPlus10m']} of "
+            f"{d['snappedWaypoints']} ({d['snappedFartherByRole']}, OSRM finds no route for "
+            f"{d['snappedFartherWhereOsrmFindsNoRoute']} of those pairs); than OSRM's own snap where OSRM routed the "
+            f"pair: {d['snappedFartherThanOsrmRouteSnapPlus10m']} of {d['snappedWaypointsOsrmRouted']}",
+        ]
+    return lines
 
 
 def main() -> int:
@@ -793,10 +861,13 @@ def main() -> int:
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--details", help="also write every pair (snaps, distances, legality) to FILE-helsinki and "
                         "FILE-kotka")
-    parser.add_argument("--departure", default="2026-12-01T08:00",
-                        help="navbus's departure time (local, a Tuesday morning by default: turn restrictions signed "
-                        "for weekday hours are in force; OSRM keeps them at all times, Valhalla ignores them)")
+    parser.add_argument("--departure", action="append", dest="departures", metavar="TIME",
+                        help="navbus's departure time, local (2026-12-01T08:00, a Tuesday morning, when none is "
+                        "given: turn restrictions signed for weekday hours are in force; OSRM keeps them at all "
+                        "times, Valhalla ignores them); repeat it to ask navbus for each (the references are asked "
+                        "once); `none` or '' asks router.route without a departureTime")
     args = parser.parse_args()
+    args.departures = ["" if d in ("", "none") else d for d in (args.departures or ["2026-12-01T08:00"])]
     binaries = pathlib.Path(args.bin)
     if not (binaries / "navbus-navigator").exists():
         log(f"{binaries}/navbus-navigator is missing: build it first (swift build -c release)")

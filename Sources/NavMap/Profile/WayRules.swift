@@ -195,6 +195,11 @@ public struct WayRules: Equatable, Sendable {
     ///   it a car park (OSRM treats them as restricted on car road classes only).
     /// - A private service road (a driveway) is forbidden outright, as in OSRM, which never starts or ends a route
     ///   on one; so is `service=emergency_access`, and for motor vehicles any `area=yes` (a square is no road).
+    ///
+    /// A driveway (`service=driveway`: in the OSM wiki's words a minor service road leading to a residence or
+    /// business) is destination-only for motor vehicles unless a tag opens it (`access=yes`, `motor_vehicle=yes`):
+    /// it serves the property it leads to, so a route uses it to reach or leave that property, never to cut through
+    /// to another street or to turn round in on the way elsewhere (as a route evading a banned turn would).
     static func access(mode: TravelMode, tags: [String: String], highwayClass: HighwayClass, motorroad: Bool)
         -> Access
     {
@@ -202,6 +207,7 @@ public struct WayRules: Equatable, Sendable {
         if mode.isMotorized && (tags["area"] == "yes" || tags["service"] == "emergency_access") { return .forbidden }
         var access: Access = openByDefault ? .allowed : .forbidden
         var privateValue = false
+        var openedByTag = false
         for key in accessKeys(mode) {
             guard let value = tags[key], let decision = accessDecision(list: value, mode: mode) else { continue }
             if !openByDefault && decision != .forbidden && (key == "access" || decision == .destinationOnly) {
@@ -209,9 +215,15 @@ public struct WayRules: Equatable, Sendable {
             }
             access = decision
             privateValue = value == "private"
+            openedByTag = decision == .allowed
         }
         if access == .destinationOnly && privateValue && highwayClass == .service && mode.isMotorized {
             return .forbidden
+        }
+        if access == .allowed && !openedByTag && mode.isMotorized && highwayClass == .service
+            && tags["service"] == "driveway"
+        {
+            return .destinationOnly
         }
         return access
     }

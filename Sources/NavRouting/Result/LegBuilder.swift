@@ -12,7 +12,13 @@ struct LegBuilder {
         _ path: ArcPath, from origin: ResolvedWaypoint, to destination: ResolvedWaypoint, isFinal: Bool,
         avoiding avoided: [AvoidableRoad] = []
     ) -> RouteLeg {
-        var coordinates: [Coordinate] = [origin.position.coordinate]
+        // A leg that sets off from (or arrives at) the junction a waypoint lies at, by another road than the one it
+        // snapped to, begins (ends) at that junction: the polyline stays on the roads it measures.
+        let startsOnOwnRoad = path.arcs.first.map { Int($0 >> 1) == origin.position.segment } ?? true
+        let endsOnOwnRoad = path.arcs.last.map { Int($0 >> 1) == destination.position.segment } ?? true
+        var coordinates: [Coordinate] = [
+            startsOnOwnRoad ? origin.position.coordinate : point(along: Int(path.arcs[0]), at: path.startFraction)
+        ]
         var cumulative: [Double] = [0]
         var speeds: [Double] = []
         var limits: [Double?] = []
@@ -26,7 +32,7 @@ struct LegBuilder {
             let end = i == count - 1 ? path.endFraction : 1
             let point: Coordinate
             if i == count - 1 {
-                point = destination.position.coordinate
+                point = endsOnOwnRoad ? destination.position.coordinate : self.point(along: arc, at: end)
             } else {
                 point = graph.coordinate(ofNode: Int(graph.head(ofArc: arc)))
             }
@@ -55,6 +61,12 @@ struct LegBuilder {
             path.arcs.contains { graph.flags(ofSegment: Int($0 >> 1)).contains(road.segmentFlag) }
         }
         return leg
+    }
+
+    /// The point a fraction of the way along `arc`.
+    private func point(along arc: Int, at fraction: Double) -> Coordinate {
+        let tail = graph.coordinate(ofNode: Int(graph.tail(ofArc: arc)))
+        return tail.interpolated(to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))), fraction: fraction)
     }
 
     /// Which side of `arc` (in its direction) the waypoint's own position is on; nil within a metre of the road.
