@@ -158,8 +158,11 @@ def test_a_garbage_flood_costs_a_few_log_lines_and_bounded_memory(start, endpoin
     assert len(lines) < 30, f"{len(lines)} log lines for one flood:\n" + "\n".join(lines[:40])
     grown = (rss_kilobytes(logger.process.pid) - before) // 1024
     print(f"logger after 50,000 garbage messages: {len(lines)} log lines, resident memory grew {grown} MB")
-    # The queue to the writer holds at most 64 MB (its byte limit); a lagging writer on a busy machine fills it.
-    assert grown < 64 + 64, f"the logger grew by {grown} MB" 
+    # The queue to the writer holds at most 64 MB (its byte limit). On an idle machine the logger grows by about
+    # 14 MB; on a busy one (load 5-10) its threads fall behind and the allocator's per-thread arenas keep what
+    # they held at the peak (128 MB seen once), so the bound leaves room for that and still catches a queue or
+    # buffer that grows with the flood (50,000 messages of up to 10 kB are about 200 MB).
+    assert grown < 64 + 128, f"the logger grew by {grown} MB"
     recorded = "".join(path.read_text() for path in (tmp_path / "log").glob("*.jsonl"))
     assert good["id"] in recorded, counters
 
