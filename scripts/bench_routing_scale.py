@@ -9,6 +9,14 @@ loopback), all driven by this one client over the same random pairs.
 
     .venv/bin/python scripts/bench_routing_scale.py [--maps helsinki,kotka,synthetic-10000,synthetic-100000]
         [--pairs 300] [--timeout 900] [--ch-timeout 900] [--routers navbus,osrm-ch,osrm-mld,valhalla]
+        [--reuse] [--starts 2] [--settle 0]
+
+--reuse keeps a navbus import or an OSRM preparation made by an earlier run from the same source file (for
+repeating the serving figures without minutes of preparation at a million nodes). --starts is how many times the
+navigator is started for the ready time (the first start clean, each further one after a kill -9). A navigator on
+a large map answers its first requests with the reference search while its hierarchy is still being read; --settle
+keeps routing for that many seconds after the first answer before the latency is measured, and reports what those
+routes took. The load average is printed with every router's figures: on a shared machine they depend on it.
 
 `synthetic-N` is `navbus-bench generate --nodes N` (the regional network: arterial superblocks, residential
 pockets with few entries, motorways with links) written as OSM XML, which every router reads;
@@ -40,6 +48,15 @@ RELEASE = ROOT / ".build" / "release"
 CACHE = ROOT / ".build" / "scale-bench"
 OSRM_VERSION = "26.10.0"
 VALHALLA_VERSION = "3.9.1"
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def reusable(outputs: list[pathlib.Path], source: pathlib.Path) -> bool:
+    """Whether an earlier run left every output, each newer than the source it was made from."""
+    return all(path.exists() and path.stat().st_mtime >= source.stat().st_mtime for path in outputs)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -173,12 +190,18 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def bench_navbus(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float) -> list[str]:
+def bench_navbus(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float, reuse: bool, starts: int,
+                 settle: float) -> list[str]:
     graph = work / "map.navgraph"
-    stage = Stage("navbus-import", [str(RELEASE / "navbus"), "import", str(source), "-o", str(graph)], timeout, work)
-    lines = [f"  import+prepare: {stage}"]
-    if not stage.ok:
-        return lines
+    sidecars = [graph, graph.with_name(graph.name + ".cch"), graph.with_name(graph.name + ".modes")]
+    if reuse and reusable(sidecars, source):
+        lines = [f"  import+prepare: reused {graph} (made from this source by an earlier run)"]
+    else:
+        stage = Stage("navbus-import", [str(RELEASE / "navbus"), "import", str(source), "-o", str(graph)], timeout,
+                      work)
+        lines = [f"  import+prepare: {stage}"]
+        if not stage.ok:
+            return lines
     control = f"ipc://{work}/navigator"
     env = dict(os.environ, NAVBUS_PUB_ENDPOINT=f"ipc://{work}/pub", NAVBUS_SUB_ENDPOINT=f"ipc://{work}/sub")
     context = zmq.Context()
@@ -220,16 +243,27 @@ def bench_navbus(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float
 
     navigator, ready = start()
     try:
-        lines.append(f"  ready (start to first route answered): {ready:.2f} s, {cpu_seconds(navigator):.2f} CPU s")
+        lines.append(f"  ready (start to first route answered): {ready:.2f} s, {cpu_seconds(navigator):.2f} CPU s "
+                     f"({load_average()})")
+        if settle > 0:
+            settling, until, index = [], time.monotonic() + settle, 0
+            while time.monotonic() < until:
+                began = time.perf_counter()
+                route(*pairs[index % len(pairs)])
+                settling.append((time.perf_counter() - began) * 1000)
+                index += 1
+            lines.append(f"  routes in the {settle:.0f} s after the first answer: {len(settling)}, first "
+                         f"{settling[0]:.1f} ms, median {statistics.median(settling):.1f} ms, last {settling[-1]:.1f} ms")
         result = latency("navbus", route, pairs)
         lines.append(f"  route over ZeroMQ: median {result['median']:.3f} ms, p99 {result['p99']:.3f} ms, "
-                     f"{result['found']}/{len(pairs)} found")
+                     f"{result['found']}/{len(pairs)} found ({load_average()})")
         # The durability promise: killed without warning, the navigator is back as fast.
-        navigator.kill()
-        navigator.wait()
-        navigator, ready = start()
-        lines.append(f"  ready again after kill -9 (restart to first route answered): {ready:.2f} s, "
-                     f"{cpu_seconds(navigator):.2f} CPU s")
+        for _ in range(starts - 1):
+            navigator.kill()
+            navigator.wait()
+            navigator, ready = start()
+            lines.append(f"  ready again after kill -9 (restart to first route answered): {ready:.2f} s, "
+                         f"{cpu_seconds(navigator):.2f} CPU s ({load_average()})")
     finally:
         stop(navigator)
         for socket in sockets:
@@ -239,29 +273,35 @@ def bench_navbus(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float
 
 
 def bench_osrm(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float, algorithm: str, port: int,
-               ch_timeout: float) -> list[str]:
+               ch_timeout: float, reuse: bool) -> list[str]:
     tools = CACHE / "osrm-wheel"
     fetch_wheel("osrm-bindings", OSRM_VERSION, tools)
     bin_dir, profiles = tools / "osrm" / "bin", tools / "osrm" / "share" / "profiles"
     base = work / f"osrm-{algorithm}"
     base.mkdir(exist_ok=True)
-    extension = ".osm.pbf" if source.name.endswith(".pbf") else ".osm"
-    shutil.copy(source, base / f"map{extension}")
-    stages = [Stage("osrm-extract", [str(bin_dir / "osrm-extract"), "-p", str(profiles / "car.lua"),
-                                     f"map{extension}"], timeout, base)]
-    if algorithm == "ch":
-        commands = [("osrm-contract", ["osrm-contract", "map.osrm"], ch_timeout)]
+    prepared = base / "prepared"
+    if reuse and reusable([prepared], source):
+        lines = [f"  extract+prepare: reused {base} (made from this source by an earlier run)"]
     else:
-        commands = [("osrm-partition", ["osrm-partition", "map.osrm"], timeout),
-                    ("osrm-customize", ["osrm-customize", "map.osrm"], timeout)]
-    for label, command, limit in commands:
-        if stages[-1].ok:
-            stages.append(Stage(label, [str(bin_dir / command[0])] + command[1:], limit, base))
-    total = sum(s.seconds for s in stages)
-    lines = [f"  extract+prepare: {', '.join(map(str, stages))}; total {total:.1f} s "
-             f"({sum(s.cpu for s in stages):.1f} CPU s), peak {max(s.peak_mb for s in stages):.0f} MB"]
-    if not all(s.ok for s in stages):
-        return lines
+        prepared.unlink(missing_ok=True)
+        extension = ".osm.pbf" if source.name.endswith(".pbf") else ".osm"
+        shutil.copy(source, base / f"map{extension}")
+        stages = [Stage("osrm-extract", [str(bin_dir / "osrm-extract"), "-p", str(profiles / "car.lua"),
+                                         f"map{extension}"], timeout, base)]
+        if algorithm == "ch":
+            commands = [("osrm-contract", ["osrm-contract", "map.osrm"], ch_timeout)]
+        else:
+            commands = [("osrm-partition", ["osrm-partition", "map.osrm"], timeout),
+                        ("osrm-customize", ["osrm-customize", "map.osrm"], timeout)]
+        for label, command, limit in commands:
+            if stages[-1].ok:
+                stages.append(Stage(label, [str(bin_dir / command[0])] + command[1:], limit, base))
+        total = sum(s.seconds for s in stages)
+        lines = [f"  extract+prepare: {', '.join(map(str, stages))}; total {total:.1f} s "
+                 f"({sum(s.cpu for s in stages):.1f} CPU s), peak {max(s.peak_mb for s in stages):.0f} MB"]
+        if not all(s.ok for s in stages):
+            return lines
+        prepared.touch()
     started = time.monotonic()
     server = subprocess.Popen([str(bin_dir / "osrm-routed"), "--ip", "127.0.0.1", "--port", str(port), "--algorithm",
                                algorithm, str(base / "map.osrm")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -279,7 +319,7 @@ def bench_osrm(source: pathlib.Path, work: pathlib.Path, pairs, timeout: float, 
 
         result = latency(f"osrm-{algorithm}", route, pairs)
         lines.append(f"  route over HTTP: median {result['median']:.3f} ms, p99 {result['p99']:.3f} ms, "
-                     f"{result['found']}/{len(pairs)} found")
+                     f"{result['found']}/{len(pairs)} found ({load_average()})")
     finally:
         stop(server)
     return lines
@@ -353,6 +393,9 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=900)
     # OSRM's CH contraction does not end on the generated regions (grid-like; see BENCHMARKS.md), so it gets less.
     parser.add_argument("--ch-timeout", type=float, default=900)
+    parser.add_argument("--reuse", action="store_true", help="keep imports and preparations of earlier runs")
+    parser.add_argument("--starts", type=int, default=2, help="navigator starts for the ready time (then kill -9)")
+    parser.add_argument("--settle", type=float, default=0, help="seconds of routing after the first answer")
     args = parser.parse_args()
     routers = args.routers.split(",")
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -364,14 +407,14 @@ def main() -> int:
         pairs = [((rng.uniform(south, north), rng.uniform(west, east)), (rng.uniform(south, north), rng.uniform(west, east)))
                  for _ in range(args.pairs)]
         print(f"== {name} ({source.name}, {source.stat().st_size / 1e6:.0f} MB), {args.pairs} random pairs, "
-              "steps and full geometry", flush=True)
+              f"steps and full geometry ({load_average()})", flush=True)
         for router in routers:
             if router == "navbus":
-                lines = bench_navbus(source, work, pairs, args.timeout)
+                lines = bench_navbus(source, work, pairs, args.timeout, args.reuse, max(1, args.starts), args.settle)
             elif router == "osrm-ch":
-                lines = bench_osrm(source, work, pairs, args.timeout, "ch", 5071, args.ch_timeout)
+                lines = bench_osrm(source, work, pairs, args.timeout, "ch", 5071, args.ch_timeout, args.reuse)
             elif router == "osrm-mld":
-                lines = bench_osrm(source, work, pairs, args.timeout, "mld", 5072, args.timeout)
+                lines = bench_osrm(source, work, pairs, args.timeout, "mld", 5072, args.timeout, args.reuse)
             elif router == "valhalla":
                 lines = bench_valhalla(source, work, pairs, args.timeout, 5073)
             else:

@@ -1,3 +1,4 @@
+import Dispatch
 public import NavCore
 public import NavMap
 
@@ -12,8 +13,10 @@ public final class Router: Sendable {
     /// Copies of arcs made for turn restrictions via ways, by original arc: a destination on a via way
     /// must be reachable along the copy as well.
     private let restrictionCopies: [UInt32: [UInt32]]
-    /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only).
-    public let hierarchy: ContractionHierarchy?
+    /// The customizable contraction hierarchy the automatic search runs on (nil: bidirectional search only, also
+    /// while a hierarchy read after the router's start is still on its way, see ``isPrepared``).
+    public var hierarchy: ContractionHierarchy? { arrivingHierarchy.current }
+    private let arrivingHierarchy: ArrivingHierarchy
     private let metrics = MetricCache()
     /// The rectangle the map's roads span: outside it the roads around a waypoint are unknown.
     private let mapArea: BoundingBox
@@ -44,7 +47,12 @@ public final class Router: Sendable {
 
     /// A router over networks whose preparation has already begun (``MapPreparation`` starts it as soon as the
     /// graph is read, while the sidecars are still being read).
-    init(graph: RoadGraph, places: PlacesCatalogue, hierarchy: HierarchySource, networks: RouterNetworks) {
+    /// - Parameter hierarchyArrives: the hierarchy is on its way (`hierarchy` is then not used):
+    ///   ``attach(_:fingerprint:)`` brings it, and until then the automatic search is the reference search.
+    init(
+        graph: RoadGraph, places: PlacesCatalogue, hierarchy: HierarchySource, networks: RouterNetworks,
+        hierarchyArrives: Bool = false
+    ) {
         self.graph = graph
         self.places = places
         self.networks = networks
@@ -54,18 +62,30 @@ public final class Router: Sendable {
         self.mapArea = BoundingBox(
             minLatitude: graph.latitudes.min() ?? 0, minLongitude: graph.longitudes.min() ?? 0,
             maxLatitude: graph.latitudes.max() ?? 0, maxLongitude: graph.longitudes.max() ?? 0)
-        switch hierarchy {
-        case .build: self.hierarchy = ContractionHierarchy(graph: graph)
+        if hierarchyArrives {
+            arrivingHierarchy = .expected()
+        } else {
+            arrivingHierarchy = ArrivingHierarchy(nil)
+            attach(hierarchy)
+        }
+    }
+
+    /// Takes the router's hierarchy: built now for `.build`, kept only when made for this graph (`fingerprint`:
+    /// ``ContractionHierarchy/fingerprint(of:)`` of ``graph``, worked out when not given). A saved metric that
+    /// belongs to it is in the cache before the hierarchy is seen by any request, so that none customizes for it.
+    func attach(_ source: HierarchySource, fingerprint given: UInt64? = nil) {
+        var fingerprint: UInt64 { given ?? ContractionHierarchy.fingerprint(of: graph) }
+        switch source {
+        case .build: arrivingHierarchy.settle(ContractionHierarchy(graph: graph))
         case .prepared(let prepared):
-            self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
+            arrivingHierarchy.settle(prepared.graphFingerprint == fingerprint ? prepared : nil)
         case .preparedWithMetric(let prepared, let saved):
-            self.hierarchy = prepared.graphFingerprint == ContractionHierarchy.fingerprint(of: graph) ? prepared : nil
-            if let kept = self.hierarchy, saved.identity == HierarchyMetricFile.identity(of: kept),
-                networks.supports(saved.travelMode)
-            {
+            guard prepared.graphFingerprint == fingerprint else { return arrivingHierarchy.settle(nil) }
+            if saved.identity == HierarchyMetricFile.identity(of: prepared), networks.supports(saved.travelMode) {
                 metrics.seed(saved.metric, for: MetricCache.Key(mode: saved.travelMode, avoidedFlags: 0, forbiddenFlags: 0))
             }
-        case .none: self.hierarchy = nil
+            arrivingHierarchy.settle(prepared)
+        case .none: arrivingHierarchy.settle(nil)
         }
     }
 
@@ -92,13 +112,20 @@ public final class Router: Sendable {
     /// Whether the router can plan routes for `mode`.
     public func supports(_ mode: TravelMode) -> Bool { networks.supports(mode) }
 
-    /// Whether every mode's network and landmark tables are prepared (at once with `.upFront`).
-    public var isPrepared: Bool { networks.isPrepared }
+    /// Whether every mode's network and landmark tables are prepared, and the hierarchy read after the start is
+    /// in (at once with `.upFront`).
+    public var isPrepared: Bool { networks.isPrepared && !arrivingHierarchy.isExpected }
 
-    /// Waits until every mode's network and landmark tables are prepared (benchmarks, tests).
+    /// Waits until every mode's network and landmark tables are prepared and the hierarchy is in (benchmarks,
+    /// tests).
     /// - Returns: false when that had not happened within `seconds`.
     @discardableResult
-    public func waitUntilPrepared(seconds: Double = .infinity) -> Bool { networks.waitUntilPrepared(seconds: seconds) }
+    public func waitUntilPrepared(seconds: Double = .infinity) -> Bool {
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard arrivingHierarchy.waitUntilSettled(seconds: seconds) else { return false }
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return networks.waitUntilPrepared(seconds: max(0, seconds - waited))
+    }
 
     deinit { networks.abandon() }
 
@@ -168,6 +195,18 @@ public final class Router: Sendable {
     /// - Parameter isCanceled: polled during long searches; when it returns true the result is `canceled`.
     public func route(_ request: RouteRequest, isCanceled: (@Sendable () -> Bool)? = nil) -> RouteResult {
         defer { networks.noteAnswer() }
+        guard arrivingHierarchy.isExpected, request.options.algorithm == .automatic else {
+            return plan(request, isCanceled: isCanceled)
+        }
+        // The hierarchy is on its way, so the reference search answers; a long trip on a large map takes it
+        // seconds, so it stops when the hierarchy arrives (a long one waits for that) and the request is answered
+        // on the hierarchy instead.
+        let early = plan(request, isCanceled: arrivingHierarchy.stopWhenArrived(isCanceled: isCanceled))
+        guard early.status == .canceled, isCanceled?() != true else { return early }
+        return plan(request, isCanceled: isCanceled)
+    }
+
+    private func plan(_ request: RouteRequest, isCanceled: (@Sendable () -> Bool)?) -> RouteResult {
         let options = request.options
         guard !request.waypoints.isEmpty else {
             return RouteResult(status: .noWaypointsError, message: "No waypoints were given.")
@@ -204,8 +243,13 @@ public final class Router: Sendable {
                 status: .duplicateWaypointsError, message: "Waypoints \(i - 1) and \(i) are the same place.")
         }
 
+        // Taken once: a hierarchy arriving meanwhile serves the next request.
+        let hierarchy = self.hierarchy
         let useHierarchy = options.algorithm == .automatic && hierarchy != nil
-        let freeMetric = useHierarchy ? customizedMetric(for: options, network: network, avoidance: .none) : nil
+        let freeMetric = hierarchy.flatMap { hierarchy in
+            useHierarchy
+                ? customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy) : nil
+        }
         let trafficFactors = freeMetric.map(\.factors) ?? factors(for: options.traffic)
         let landmarksValid =
             (trafficFactors?.allSatisfy { $0 <= 1 } ?? true)
@@ -215,7 +259,8 @@ public final class Router: Sendable {
                 ? LegSearch.HierarchyRoute(
                     hierarchy: hierarchy,
                     metric: { avoidance in
-                        self.customizedMetric(for: options, network: network, avoidance: avoidance)?.metric
+                        self.customizedMetric(
+                            for: options, network: network, avoidance: avoidance, hierarchy: hierarchy)?.metric
                     }, counter: legSearchCounter) : nil
         }
         do {
@@ -465,11 +510,13 @@ public final class Router: Sendable {
     /// Customizes the hierarchy for `options` now (travel mode, avoid flags and traffic) and waits for it,
     /// so that requests with them find it ready. Without this, a large map customizes in the background on
     /// the first request with new traffic and answers with the reference search until it is done.
+    /// A hierarchy still on its way to the router (see ``isPrepared``) is waited for first.
     /// - Returns: false when there is no hierarchy or the mode is not supported.
     @discardableResult
     public func prepare(_ options: RoutingOptions) -> Bool {
-        guard let network = networks.network(for: options.travelMode) else { return false }
-        return customizedMetric(for: options, network: network, avoidance: .none, wait: true) != nil
+        _ = arrivingHierarchy.waitUntilSettled(seconds: .infinity)
+        guard let hierarchy, let network = networks.network(for: options.travelMode) else { return false }
+        return customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy, wait: true) != nil
     }
 
     /// Whether the hierarchy is customized for `options` (travel mode, avoid flags, traffic), so that the
@@ -485,7 +532,10 @@ public final class Router: Sendable {
     func defaultMetric(for mode: TravelMode) -> HierarchyMetricFile.Saved? {
         guard let hierarchy, let network = networks.network(for: mode) else { return nil }
         let options = RoutingOptions(travelMode: mode)
-        guard let customized = customizedMetric(for: options, network: network, avoidance: .none, wait: true) else {
+        guard
+            let customized = customizedMetric(
+                for: options, network: network, avoidance: .none, hierarchy: hierarchy, wait: true)
+        else {
             return nil
         }
         return HierarchyMetricFile.Saved(
@@ -493,9 +543,9 @@ public final class Router: Sendable {
     }
 
     private func customizedMetric(
-        for options: RoutingOptions, network: ModeNetwork, avoidance: Avoidance, wait: Bool = false
+        for options: RoutingOptions, network: ModeNetwork, avoidance: Avoidance, hierarchy: ContractionHierarchy,
+        wait: Bool = false
     ) -> MetricCache.Customized? {
-        guard let hierarchy else { return nil }
         let key = MetricCache.Key(
             mode: options.travelMode, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden)
         return metrics.metric(for: key, traffic: options.traffic, wait: wait, edgeCount: hierarchy.edgeCount) {

@@ -22,6 +22,8 @@ final class RouterNetworks: Sendable {
     let graph: RoadGraph
     private let landmarkCount: Int
     private let slots: [TravelMode: Slot]
+    /// Connectivity saved with the map (``ModeNetworkFile``), by mode.
+    private let savedConnectivity: [TravelMode: ModeConnectivity]
     /// Set when the router goes away, so that background preparation stops early.
     private let abandoned = Atomic<Bool>(false)
     private let backgroundDone = Mutex<Bool>(false)
@@ -40,9 +42,14 @@ final class RouterNetworks: Sendable {
         let network = Mutex<ModeNetwork?>(nil)
     }
 
-    init(graph: RoadGraph, modes: [TravelMode], landmarkCount: Int, preparation: RouterPreparation) {
+    init(
+        graph: RoadGraph, modes: [TravelMode], landmarkCount: Int, preparation: RouterPreparation,
+        connectivity: [TravelMode: ModeConnectivity] = [:], turns: TurnCosts? = nil
+    ) {
         self.graph = graph
         self.landmarkCount = landmarkCount
+        self.savedConnectivity = connectivity
+        sharedTurns.withLock { $0 = turns }
         var slots: [TravelMode: Slot] = [:]
         for mode in modes where graph.supports(mode) { slots[mode] = Slot() }
         self.slots = slots
@@ -52,7 +59,9 @@ final class RouterNetworks: Sendable {
             for (mode, slot) in slots {
                 let turns = turnCosts()
                 slot.network.withLock {
-                    $0 = ModeNetwork(graph: graph, mode: mode, landmarkCount: landmarkCount, turns: turns)
+                    $0 = ModeNetwork(
+                        graph: graph, mode: mode, landmarkCount: landmarkCount, turns: turns,
+                        connectivity: connectivity[mode])
                 }
             }
         case .inBackground(let first):
@@ -79,7 +88,8 @@ final class RouterNetworks: Sendable {
         return slot.network.withLock { network in
             if let network { return network }
             // Requests for this mode wait here for the one preparation instead of each preparing its own.
-            let prepared = ModeNetwork(graph: graph, mode: mode, landmarkCount: 0, turns: turnCosts())
+            let prepared = ModeNetwork(
+                graph: graph, mode: mode, landmarkCount: 0, turns: turnCosts(), connectivity: savedConnectivity[mode])
             network = prepared
             return prepared
         }

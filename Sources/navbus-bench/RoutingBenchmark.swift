@@ -220,11 +220,24 @@ enum RoutingBenchmark {
         let readyCPU = processCPUSeconds() - startCPU
         print(
             String(
-                format: "ready: %.2f s (map, hierarchy and metric loaded %.2f s, first route %.3f s, %@), %.2f CPU s on "
-                    + "all threads; hierarchy %@, metric %@; peak RSS %.0f MB",
-                ready, loadSeconds, firstSeconds, first.status.rawValue, readyCPU,
-                router.hierarchy == nil ? "built" : "loaded",
-                router.isCustomized(for: RoutingOptions()) ? "saved" : "customized", peakRSSMegabytes()))
+                format: "ready: %.2f s (router returned %.2f s, first route %.3f s, %@, %@), %.2f CPU s on all threads; "
+                    + "peak RSS %.0f MB",
+                ready, loadSeconds, firstSeconds, first.status.rawValue,
+                router.legSearchCounts.onHierarchy > 0 ? "on the hierarchy" : "by the reference search", readyCPU,
+                peakRSSMegabytes()))
+        // The hierarchy and its saved metric join a large map's router after its start.
+        let (_, hierarchySeconds) = timed {
+            while router.hierarchy == nil || !router.isCustomized(for: RoutingOptions()) {
+                guard !router.isPrepared else { break }
+                usleep(10_000)
+            }
+        }
+        print(
+            String(
+                format: "hierarchy %@ and metric %@ %.2f s after that (%.2f CPU s since the start)",
+                router.hierarchy == nil ? "missing" : "in",
+                router.isCustomized(for: RoutingOptions()) ? "saved" : "not saved", hierarchySeconds,
+                processCPUSeconds() - startCPU))
         let (_, backgroundSeconds) = timed { router.waitUntilPrepared() }
         print(String(format: "other modes and landmarks ready %.2f s after that", backgroundSeconds))
 
@@ -256,6 +269,23 @@ enum RoutingBenchmark {
         print("one at a time: " + parts.joined(separator: ", ") + (saved == nil ? "; no saved metric" : ""))
 
         guard configuration.syntheticQueries > 0 else { return }
+        // Free flow on the saved metric, what a navigator answers most; the slowest routes said in full, to see
+        // what makes the tail (long routes: unpacking, steps, geometry; or the search itself).
+        var timings: [(seconds: Double, pair: Int, result: RouteResult)] = []
+        for (index, pair) in pairs.enumerated() {
+            let (result, seconds) = timed { router.route(request(pair)) }
+            timings.append((seconds, index, result))
+        }
+        print("route (automatic, free flow, \(pairs.count) pairs): \(summary(timings.map(\.seconds)))")
+        for slow in timings.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {
+            let route = slow.result.routes.first
+            print(
+                String(
+                    format: "  slow: pair %d %.2f ms, %@, %d arcs, %d points, %d steps, %.1f km; again %.2f ms", slow.pair,
+                    slow.seconds * 1000, slow.result.status.rawValue, route?.legs.reduce(0) { $0 + $1.arcs.count } ?? 0,
+                    route?.coordinates.count ?? 0, route?.steps.count ?? 0, (route?.distanceMeters ?? 0) / 1000,
+                    timed { router.route(request(pairs[slow.pair])) }.1 * 1000))
+        }
         var traffic = TrafficSpeedFactors()
         for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + random.nextUnit() }
         let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }

@@ -102,8 +102,8 @@ enum VoiceBenchmark {
             for route in planned {
                 let rehearsal = try PromptRehearsal(route: route, speed: kmh / 3.6, configuration: configuration)
                 let audit = rehearsal.audit
-                if showLate, audit.late > 0 || audit.announcedInTime < audit.maneuvers {
-                    print("late at \(kmh) km/h; maneuvers:", rehearsal.maneuvers.map { "\($0.instruction) @\(Int($0.distanceAlong)) m" })
+                if showLate, audit.late > 0 || audit.repeated > 0 || audit.announcedInTime < audit.maneuvers {
+                    print("late or repeated at \(kmh) km/h; maneuvers:", rehearsal.maneuvers.map { "\($0.instruction) @\(Int($0.distanceAlong)) m" })
                     print("  prompts:", rehearsal.prompts.map { "\($0.prompt.text) @\(Int($0.distanceAlong)) m" })
                 }
                 total.maneuvers += audit.maneuvers

@@ -79,6 +79,7 @@ final class ImportProgressDisplay {
         switch (progress.phase, progress.step) {
         case (.reading, _): return "reading   \(count) OSM elements"
         case (.building, _): return "building  the road graph (\(count) ways)"
+        case (.preparing, .travelModes?): return "preparing: where trips can start and end, per travel mode"
         case (.preparing, .ordering?): return "preparing: ordering the arcs by nested dissection"
         case (.preparing, .contracting?):
             let total = progress.total ?? 0

@@ -16,7 +16,10 @@ import Testing
         #expect(importer.waitForExit(timeout: 60) == 0, "\(importer.standardError)")
         #expect(importer.standardOutput.contains("nodes"))
         // Off a terminal, each step of the preparation gets its own line with the time it started.
-        for step in ["ordering the arcs", "contracting", "writing the hierarchy", "customizing", "writing the metric"] {
+        for step in [
+            "where trips can start and end", "ordering the arcs", "contracting", "writing the hierarchy", "customizing",
+            "writing the metric",
+        ] {
             #expect(importer.standardError.contains("preparing: \(step)"), "\(importer.standardError)")
         }
         let geojson = directory.appendingPathComponent("route.geojson").path

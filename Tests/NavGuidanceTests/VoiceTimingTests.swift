@@ -284,3 +284,25 @@ extension VoiceTimingTests {
         #expect(finnish.prompts(for: 1).last?.prompt.text == "Pysy vasemmalla ja jatka Kaivokatua.")
     }
 }
+
+/// A quick run of turns at 100 km/h: right, left 10 m on, right 80 m on, left 45 m on. The turn 10 m on is one
+/// move with the first, so the run's transition prompt still reaches the fourth turn; fixes a second (28 m)
+/// apart pass the first two at once, and a prompt after them would name the fourth under 5 s before it.
+extension VoiceTimingTests {
+    @Test("a turn 10 m after another does not count towards the three-clause chain, so the run is named in time")
+    func quickRunIsNamedInTime() throws {
+        let speed = 100 / 3.6
+        let points: [(Double, Double)] = [(0, 0), (600, 0), (600, 10), (680, 10), (680, 55), (1_345, 55)]
+        var drive = VoiceSession(route: GuidanceRoute(legs: [Streets.leg(points, speed: speed)]))
+        drive.drive(points, speed: speed)
+        let transition = try #require(drive.prompts(for: 1).first { $0.prompt.kind == .transition })
+        #expect(transition.prompt.text.contains("Street 4"), "\(transition.prompt.text)")
+        // The fourth turn is 735 m along the 1,400 m leg: first named at least 5 s before it.
+        let named = try #require(drive.prompts.first { $0.prompt.text.contains("Street 4") })
+        #expect((named.remaining - (1_400 - 735)) / speed >= 5, "\(drive.prompts.map(\.prompt.text))")
+        for step in 0...5 {
+            let kinds = drive.prompts.filter { $0.prompt.stepIndex == step }.map(\.prompt.kind)
+            #expect(Set(kinds).count == kinds.count, "step \(step): \(kinds)")
+        }
+    }
+}

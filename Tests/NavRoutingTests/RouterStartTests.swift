@@ -43,7 +43,10 @@ import Testing
 
     @Test func preparationReportsEachStepInOrder() throws {
         let graphPath = NSTemporaryDirectory() + "navbus-steps-\(getpid()).navgraph"
-        let paths = [graphPath, HierarchyFile.sidecarPath(forGraph: graphPath), HierarchyMetricFile.sidecarPath(forGraph: graphPath)]
+        let paths = [
+            graphPath, HierarchyFile.sidecarPath(forGraph: graphPath), HierarchyMetricFile.sidecarPath(forGraph: graphPath),
+            ModeNetworkFile.sidecarPath(forGraph: graphPath),
+        ]
         defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
         try RoadGraphFile.write(Self.graph, to: graphPath)
         var reports: [MapImportProgress] = []
@@ -52,7 +55,7 @@ import Testing
         #expect(reports.allSatisfy { $0.phase == .preparing })
         var steps: [MapImportProgress.PreparationStep] = []
         for step in reports.compactMap(\.step) where steps.last != step { steps.append(step) }
-        #expect(steps == [.ordering, .contracting, .writingHierarchy, .customizing, .writingMetric])
+        #expect(steps == [.travelModes, .ordering, .contracting, .writingHierarchy, .customizing, .writingMetric])
         let lastContracted = reports.last { $0.step == .contracting }
         #expect(lastContracted?.processed == Self.graph.arcCount)
         #expect(lastContracted?.total == Self.graph.arcCount)
@@ -69,9 +72,13 @@ import Testing
         let hierarchy = try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: map.graphPath))
         #expect(try HierarchyMetricFile.read(path: map.metricPath, for: hierarchy).metric.queryGraph != nil)
         let router = try MapPreparation.router(forMapAt: map.graphPath, preparation: .inBackground(first: .driving))
-        #expect(router.isCustomized(for: RoutingOptions()))
+        // Answered straight away, on the hierarchy or, while it is still being read, by the reference search.
         #expect(HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(45)) > 8)
         #expect(router.waitUntilPrepared(seconds: 300))
+        #expect(router.isCustomized(for: RoutingOptions()))
+        let answered = router.legSearchCounts.onHierarchy
+        HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(47))
+        #expect(router.legSearchCounts.onHierarchy > answered)
 
         // Another map's hierarchy beside the graph is not used: the router builds its own for this graph.
         let sidecar = HierarchyFile.sidecarPath(forGraph: map.graphPath)
@@ -81,5 +88,53 @@ import Testing
         #expect(rebuilt.hierarchy?.graphFingerprint == ContractionHierarchy.fingerprint(of: Self.graph))
         #expect(!rebuilt.isCustomized(for: RoutingOptions()))
         HierarchyTests.expectExact(rebuilt, RoutingOptions(), waypoints: Self.pairs(46))
+        // The same in the background: the reference search answers while the router builds its own.
+        let late = try MapPreparation.router(forMapAt: map.graphPath, preparation: .inBackground(first: .driving))
+        HierarchyTests.expectExact(late, RoutingOptions(), waypoints: Self.pairs(48))
+        #expect(late.waitUntilPrepared(seconds: 300))
+        #expect(late.hierarchy?.graphFingerprint == ContractionHierarchy.fingerprint(of: Self.graph))
+    }
+
+    @Test func aHierarchyArrivingLateTakesOverFromTheReferenceSearch() throws {
+        let map = try SavedMetricTests.PreparedMap("arriving", graph: Self.graph)
+        defer { map.remove() }
+        let hierarchy = try HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: map.graphPath))
+        let saved = try HierarchyMetricFile.read(path: map.metricPath, for: hierarchy)
+        let networks = RouterNetworks(graph: Self.graph, modes: [.driving], landmarkCount: 0, preparation: .upFront)
+        let router = Router(
+            graph: Self.graph, places: PlacesCatalogue(), hierarchy: .none, networks: networks, hierarchyArrives: true)
+        #expect(!router.isPrepared)
+        #expect(!router.waitUntilPrepared(seconds: 0.05))
+        #expect(router.hierarchy == nil)
+        #expect(!router.isCustomized(for: RoutingOptions()))
+        #expect(HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(49)) > 8)
+        #expect(router.legSearchCounts.onHierarchy == 0)
+
+        router.attach(.preparedWithMetric(hierarchy, saved))
+        #expect(router.waitUntilPrepared(seconds: 0))
+        #expect(router.isPrepared)
+        #expect(router.isCustomized(for: RoutingOptions()))
+        #expect(HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(50)) > 8)
+        #expect(router.legSearchCounts.onHierarchy > 8)
+    }
+
+    @Test func aLongEarlySearchWaitsForTheHierarchyAndStopsWhenItArrives() throws {
+        let hierarchy = try #require(HierarchyTests.router.hierarchy)
+        let arriving = ArrivingHierarchy.expected()
+        let check = arriving.stopWhenArrived(isCanceled: nil)
+        // A short search goes on undisturbed.
+        for _ in 1..<ArrivingHierarchy.pollsBeforeWaiting { #expect(!check()) }
+        // A long one waits, and stops because the hierarchy has come.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { arriving.settle(hierarchy) }
+        #expect(check())
+        #expect(!arriving.isExpected)
+
+        // When none is coming (the sidecars were refused), the search goes on at once.
+        let refused = ArrivingHierarchy.expected()
+        let goOn = refused.stopWhenArrived(isCanceled: nil)
+        refused.settle(nil)
+        for _ in 0..<(2 * ArrivingHierarchy.pollsBeforeWaiting) { #expect(!goOn()) }
+        // The caller's cancellation is heard throughout.
+        #expect(ArrivingHierarchy.expected().stopWhenArrived(isCanceled: { true })())
     }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct SavedMetricTests {
     static let graph = HierarchyTests.graph
 
-    /// A prepared map in a temporary directory: graph, hierarchy and metric sidecars.
+    /// A prepared map in a temporary directory: graph, hierarchy, metric and travel-mode sidecars.
     struct PreparedMap {
         let graphPath: String
         var metricPath: String { HierarchyMetricFile.sidecarPath(forGraph: graphPath) }
@@ -22,7 +22,10 @@ import Testing
         }
 
         func remove() {
-            for path in [graphPath, HierarchyFile.sidecarPath(forGraph: graphPath), metricPath] {
+            for path in [
+                graphPath, HierarchyFile.sidecarPath(forGraph: graphPath), metricPath,
+                ModeNetworkFile.sidecarPath(forGraph: graphPath),
+            ] {
                 try? FileManager.default.removeItem(atPath: path)
             }
         }

@@ -139,29 +139,42 @@ def test_a_garbage_flood_costs_a_few_log_lines_and_bounded_memory(start, endpoin
         lambda: [b"nav.arrival.v1"],
         lambda: [b"nav.arrival.v1", b"{" * 10_000],
     ]
-    for index in range(50_000):
-        pub.send_multipart(kinds[index % len(kinds)]())
-    good = envelope("nav.arrival.v1", ARRIVAL, "after-the-flood")
-    send(pub, "nav.arrival.v1", good)
     rejections = ("malformed", "wrongVersion", "unknownTopic", "oversize")
     last = {}
 
-    def flood_counted():
-        last.update(heartbeat_counters(context, endpoints, "navbus-logger"))
-        # Unknown topics are recorded by the logger (it records whatever is on the bus); the rest is rejected.
-        return sum(last.get(kind, 0) for kind in rejections) >= 40_000 and last.get("written", 0) >= 10_001
+    def flood(round_number: int) -> dict:
+        for index in range(50_000):
+            pub.send_multipart(kinds[index % len(kinds)]())
+        send(pub, "nav.arrival.v1", envelope("nav.arrival.v1", ARRIVAL, f"after-flood-{round_number}"))
 
-    wait_for(flood_counted, 60, "the logger did not count the flood")
-    counters = dict(last)
+        def flood_counted():
+            last.update(heartbeat_counters(context, endpoints, "navbus-logger"))
+            # Unknown topics are recorded by the logger (it records whatever is on the bus); the rest is rejected.
+            return (sum(last.get(kind, 0) for kind in rejections) >= 40_000 * round_number
+                    and last.get("written", 0) >= 10_001 * round_number)
+
+        wait_for(flood_counted, 60, f"the logger did not count flood {round_number}")
+        return dict(last)
+
+    counters = flood(1)
     assert logger.alive()
     lines = logger.errors().splitlines()
     assert len(lines) < 30, f"{len(lines)} log lines for one flood:\n" + "\n".join(lines[:40])
-    grown = (rss_kilobytes(logger.process.pid) - before) // 1024
-    print(f"logger after 50,000 garbage messages: {len(lines)} log lines, resident memory grew {grown} MB")
-    # The queue to the writer holds at most 64 MB (its byte limit); a lagging writer on a busy machine fills it.
-    assert grown < 64 + 64, f"the logger grew by {grown} MB" 
+    after_first = rss_kilobytes(logger.process.pid)
+    counters = flood(2)
+    after_second = rss_kilobytes(logger.process.pid)
+    grown, grown_again = (after_first - before) // 1024, (after_second - after_first) // 1024
+    print(f"logger after 50,000 garbage messages: {len(lines)} log lines, resident memory grew {grown} MB, "
+          f"then {grown_again} MB more after 50,000 more")
+    # The queue to the writer holds at most 64 MB (its byte limit). Idle, the logger grows by about 14 MB; on a busy
+    # machine its threads fall behind and the allocator keeps what they held at the peak (128 MB seen once at load
+    # 5-10). Bounded means a second flood of the same size costs next to nothing more: anything kept per message
+    # (a flood is about 110 MB) would show there.
+    assert grown < 64 + 128, f"the logger grew by {grown} MB"
+    assert grown_again < 32, f"the logger grew by {grown} MB, then by {grown_again} MB more"
+    assert len(logger.errors().splitlines()) < 60
     recorded = "".join(path.read_text() for path in (tmp_path / "log").glob("*.jsonl"))
-    assert good["id"] in recorded, counters
+    assert "after-flood-1" in recorded and "after-flood-2" in recorded, counters
 
 
 @pytest.mark.slow

@@ -21,8 +21,14 @@ public struct VoicePromptMonitor: Sendable {
     static let preTransitionScalingSpeed = 15.0
     /// Maneuvers closer in time than this are announced together.
     static let chainingGap = 12.0
-    /// At most this many maneuvers in one prompt.
+    /// At most this many maneuvers in one prompt, not counting those that follow the one before them within
+    /// ``oneMoveGap``.
     static let longestChain = 3
+    /// A maneuver this close (seconds) behind the one before is heard with it as one move ("turn right onto
+    /// Unioninkatu, then keep left" 10 m on): it does not count towards ``longestChain``, so a quick run of
+    /// turns still reaches the maneuver after it. At 100 km/h fixes a second apart pass both at once, and the
+    /// next prompt would come too late for what follows.
+    static let oneMoveGap = 2.0
     /// Speeds below this (m/s) are taken as this for timing, so a stopped vehicle still gets prompts.
     static let slowestTimingSpeed = 4.0
     /// A chained maneuver closer than this (seconds) gets no prompt of its own: it was just named.
@@ -120,7 +126,9 @@ public struct VoicePromptMonitor: Sendable {
             if state.stages[index].contains(.chained) && distance < speed * Self.chainedRepeatGap {
                 // Only worth saying when it names something new; a follower already named and under two
                 // seconds away is not repeated.
-                var followers = chainIndices(after: index, leg: leg, speed: speed)
+                // Counted as before, one-move followers included: a new one entering the window here must not
+                // bring the run already named round again.
+                var followers = chainIndices(after: index, leg: leg, speed: speed, oneMovesFree: false)
                 guard followers.contains(where: { state.stages[$0].isDisjoint(with: [.chained, .transition]) }) else {
                     return
                 }
@@ -249,17 +257,25 @@ public struct VoicePromptMonitor: Sendable {
         return followers.map { leg.maneuvers[$0] }
     }
 
-    /// Indices of the maneuvers after `index` within the chaining gap, at most ``longestChain`` - 1, and the
-    /// arrival besides when it ends such a run: "…, then turn right, then your destination is ahead" tells the
-    /// driver in time where the run of turns ends.
-    private func chainIndices(after index: Int, leg: VoiceLeg, speed: Double, within: Double = 0) -> [Int] {
+    /// Indices of the maneuvers after `index` within the chaining gap, at most ``longestChain`` - 1 besides those
+    /// within ``oneMoveGap`` of the one before (when `oneMovesFree`), and the arrival besides when it ends such a
+    /// run: "…, then turn right, then your destination is ahead" tells the driver in time where the run of turns
+    /// ends.
+    private func chainIndices(
+        after index: Int, leg: VoiceLeg, speed: Double, within: Double = 0, oneMovesFree: Bool = true
+    ) -> [Int] {
         var followers: [Int] = []
+        var counted = 0
         var next = index + 1
         while next < leg.maneuvers.count,
-            followers.count + 1 < Self.longestChain || next == leg.maneuvers.count - 1,
             (leg.maneuvers[next].distanceAlong - leg.maneuvers[index].distanceAlong + within) / speed
                 < Self.chainingGap
         {
+            let oneMove =
+                oneMovesFree
+                && (leg.maneuvers[next].distanceAlong - leg.maneuvers[next - 1].distanceAlong) / speed < Self.oneMoveGap
+            guard counted + 1 < Self.longestChain || next == leg.maneuvers.count - 1 || oneMove else { break }
+            if !oneMove { counted += 1 }
             followers.append(next)
             next += 1
         }

@@ -18,6 +18,24 @@ public struct ModeConnectivity: Sendable {
     private static let leavesInside: UInt8 = 8
     private static let entersInside: UInt8 = 16
 
+    /// Raised whenever what the flags mean changes (the turn rules of the walks, the ``ThroughTrafficRule``, how
+    /// the map's edge counts), so that connectivity saved with a map by another build is worked out again
+    /// instead of trusted.
+    public static let rulesVersion: UInt32 = 1
+
+    /// The flags of every arc, as saved with the map (a navigator's start would otherwise walk the network once
+    /// per mode: about a second at a million nodes).
+    package var savedFlags: [UInt8] { flags }
+
+    /// Connectivity saved earlier from ``savedFlags``; nil when the flags cannot be those of a graph with
+    /// `arcCount` arcs. That they belong to this graph and these rules is for the file that holds them to check.
+    package init?(mode: TravelMode, savedFlags: [UInt8], arcCount: Int) {
+        let known = Self.main | Self.leaves | Self.enters | Self.leavesInside | Self.entersInside
+        guard savedFlags.count == arcCount, savedFlags.allSatisfy({ $0 & ~known == 0 }) else { return nil }
+        self.mode = mode
+        self.flags = savedFlags
+    }
+
     /// Works out the connectivity of `mode` on `graph`.
     public init(graph: RoadGraph, mode: TravelMode) {
         self.mode = mode

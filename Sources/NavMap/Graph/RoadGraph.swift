@@ -238,9 +238,13 @@ public struct RoadGraph: Sendable {
     public func ref(ofWay way: Int) -> String { wayRefs[way] }
     public func highwayClass(ofWay way: Int) -> HighwayClass { HighwayClass(rawValue: wayClasses[way]) ?? .road }
 
-    /// The name people use for a way: its name, else its ref, else empty.
+    /// The name people use for a way: its name, else its ref, else empty. A road with several numbers
+    /// (OSM `ref=7;15`) reads as on its signs and in other routers' directions: "7/15".
     public func roadName(ofWay way: Int) -> String {
-        wayNames[way].isEmpty ? wayRefs[way] : wayNames[way]
+        guard wayNames[way].isEmpty else { return wayNames[way] }
+        let ref = wayRefs[way]
+        guard ref.contains(";") else { return ref }
+        return ref.split(separator: ";").map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "/")
     }
 
     public func segments(ofWay way: Int) -> Range<Int> {

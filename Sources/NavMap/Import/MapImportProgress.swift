@@ -14,6 +14,8 @@ public struct MapImportProgress: Sendable, Equatable {
 
     /// The parts of the `preparing` phase, in the order they run.
     public enum PreparationStep: String, Sendable {
+        /// Working out each travel mode's connectivity (where trips can start and end) and saving it.
+        case travelModes
         /// Ordering the arcs by nested dissection (no count; one report when it starts).
         case ordering
         /// Contracting the arcs in that order (`processed` of `total` arcs).

@@ -19,9 +19,10 @@ final class HierarchyMetric: Sendable {
     static let infinity = UInt32.max
     static let noMiddle = UInt32.max
 
-    /// Travel from an edge's lower end to its upper end.
+    /// Travel from an edge's lower end to its upper end. Empty for a metric read back with its pruned query
+    /// graph: the query reads only that, and the file need not carry (nor a start read) both weight arrays.
     let up: [UInt32]
-    /// Travel from an edge's upper end to its lower end.
+    /// Travel from an edge's upper end to its lower end (empty when `up` is).
     let down: [UInt32]
     let upMiddle: [UInt32]
     let downMiddle: [UInt32]
@@ -32,7 +33,7 @@ final class HierarchyMetric: Sendable {
     var queryGraph: PrunedQueryGraph? { pruned.withLock { $0 } }
 
     /// A metric read back from a ``HierarchyMetricFile``; its query graph is made in the background, or
-    /// taken as given when the file holds it.
+    /// taken as given when the file holds it (then `up` and `down` may be empty).
     init(
         up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32], hierarchy: ContractionHierarchy,
         queryGraph: PrunedQueryGraph? = nil

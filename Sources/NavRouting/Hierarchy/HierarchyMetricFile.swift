@@ -13,8 +13,9 @@ public enum HierarchyMetricFile {
     /// written by another build are customized again instead of trusted.
     /// Version 2: the container's block checksum (``BlockChecksum``); version 3: the pruned query graph
     /// (``PrunedQueryGraph``) follows the four arrays, so a navigator does not redo the perfect customization;
-    /// version 4: the costs include turn costs (``TurnCosts``).
-    public static let formatVersion: UInt32 = 4
+    /// version 4: the costs include turn costs (``TurnCosts``); version 5: with the pruned query graph the two
+    /// weight arrays are left out (the query reads only the graph; a third less to read at every start).
+    public static let formatVersion: UInt32 = 5
 
     /// Where the saved metric for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }
@@ -43,17 +44,17 @@ public enum HierarchyMetricFile {
             payload in
             payload.appendScalar(saved.identity)
             payload.appendScalar(saved.travelMode.bit)
-            payload.append(saved.metric.up)
-            payload.append(saved.metric.down)
             payload.append(saved.metric.upMiddle)
             payload.append(saved.metric.downMiddle)
-            // A metric whose query graph is still being made is saved without it (flag 0); it is then made
-            // again after loading.
+            // A metric whose query graph is still being made is saved without it (flag 0) and with its weights,
+            // from which the graph is made again after loading.
             if let query = saved.metric.queryGraph {
                 payload.appendScalar(UInt8(1))
                 query.append(to: &payload)
             } else {
                 payload.appendScalar(UInt8(0))
+                payload.append(saved.metric.up)
+                payload.append(saved.metric.down)
             }
         }
     }
@@ -62,38 +63,70 @@ public enum HierarchyMetricFile {
     /// - Throws: ``MapError``: `fileNotFound`, `truncated`, `corrupt` (bad magic, checksum or structure, or
     ///   made for another hierarchy), `versionMismatch`.
     public static func read(path: String, for hierarchy: ContractionHierarchy) throws -> Saved {
-        let expected = identity(of: hierarchy)
-        return try ChecksummedFile.read(path: path, magic: magic, version: formatVersion, kind: "hierarchy metric") {
-            reader in
-            let identity: UInt64 = try reader.scalar()
-            guard identity == expected else {
+        try read(path: path).checked(for: hierarchy)
+    }
+
+    /// A metric file's contents, checked against the file's checksum but not yet against a hierarchy: read while
+    /// the hierarchy itself is still being read (``read(path:)``), then ``checked(for:)``. Nothing in it is used
+    /// before that.
+    struct Unchecked: Sendable {
+        let path: String
+        let identity: UInt64
+        let travelMode: TravelMode
+        let upMiddle: [UInt32]
+        let downMiddle: [UInt32]
+        let queryGraph: PrunedQueryGraph?
+        let up: [UInt32]
+        let down: [UInt32]
+
+        /// The saved metric, when it belongs to `hierarchy` and every index in it stays within it.
+        /// - Throws: ``MapError`` (`corrupt`).
+        func checked(for hierarchy: ContractionHierarchy) throws -> Saved {
+            guard identity == HierarchyMetricFile.identity(of: hierarchy) else {
                 throw MapError(.corrupt, path: path, "the metric was made for another hierarchy; prepare the map again")
             }
-            let modeBit: UInt8 = try reader.scalar()
-            guard let mode = TravelMode.allCases.first(where: { $0.bit == modeBit }) else {
-                throw MapError(.corrupt, path: path, "unknown travel mode \(modeBit)")
+            if let queryGraph, !queryGraph.fits(hierarchy) {
+                throw MapError(.corrupt, path: path, "the metric's query graph does not fit the hierarchy")
             }
-            let up: [UInt32] = try reader.array()
-            let down: [UInt32] = try reader.array()
-            let upMiddle: [UInt32] = try reader.array()
-            let downMiddle: [UInt32] = try reader.array()
-            let hasQuery: UInt8 = try reader.scalar()
-            guard hasQuery <= 1 else { throw MapError(.corrupt, path: path, "bad query graph flag \(hasQuery)") }
-            let query = hasQuery == 1 ? try PrunedQueryGraph(reading: &reader, hierarchy: hierarchy, path: path) : nil
             let edges = hierarchy.edgeCount
+            let weights = queryGraph == nil ? edges : 0
             let vertices = UInt32(hierarchy.vertexCount)
-            // Unpacking looks middles up as ranks; anything else would send it out of bounds.
-            guard up.count == edges, down.count == edges, upMiddle.count == edges, downMiddle.count == edges,
+            // Unpacking looks middles up as ranks; anything else would send it out of bounds. Without its query
+            // graph the query and the graph made after loading read every edge's weights.
+            guard up.count == weights, down.count == weights, upMiddle.count == edges, downMiddle.count == edges,
                 upMiddle.allSatisfy({ $0 == HierarchyMetric.noMiddle || $0 < vertices }),
                 downMiddle.allSatisfy({ $0 == HierarchyMetric.noMiddle || $0 < vertices })
             else {
                 throw MapError(.corrupt, path: path, "the metric's arrays do not fit the hierarchy")
             }
             return Saved(
-                travelMode: mode, identity: identity,
+                travelMode: travelMode, identity: identity,
                 metric: HierarchyMetric(
                     up: up, down: down, upMiddle: upMiddle, downMiddle: downMiddle, hierarchy: hierarchy,
-                    queryGraph: query))
+                    queryGraph: queryGraph))
+        }
+    }
+
+    /// Reads a saved metric without a hierarchy to check it against yet.
+    /// - Throws: ``MapError``: `fileNotFound`, `truncated`, `corrupt` (bad magic, checksum or structure),
+    ///   `versionMismatch`.
+    static func read(path: String) throws -> Unchecked {
+        try ChecksummedFile.read(path: path, magic: magic, version: formatVersion, kind: "hierarchy metric") {
+            reader in
+            let identity: UInt64 = try reader.scalar()
+            let modeBit: UInt8 = try reader.scalar()
+            guard let mode = TravelMode.allCases.first(where: { $0.bit == modeBit }) else {
+                throw MapError(.corrupt, path: path, "unknown travel mode \(modeBit)")
+            }
+            let upMiddle: [UInt32] = try reader.array()
+            let downMiddle: [UInt32] = try reader.array()
+            let hasQuery: UInt8 = try reader.scalar()
+            guard hasQuery <= 1 else { throw MapError(.corrupt, path: path, "bad query graph flag \(hasQuery)") }
+            let query = hasQuery == 1 ? try PrunedQueryGraph(reading: &reader) : nil
+            return Unchecked(
+                path: path, identity: identity, travelMode: mode, upMiddle: upMiddle, downMiddle: downMiddle,
+                queryGraph: query, up: query == nil ? try reader.array() : [],
+                down: query == nil ? try reader.array() : [])
         }
     }
 }

@@ -72,24 +72,25 @@ struct HierarchyQuery {
         guard meeting != UInt32.max else { return nil }
 
         var ranks: [UInt32] = []
-        var forwardEdges: [Int] = []
+        var forwardEdges: [(edge: Int, low: UInt32)] = []
         // One stack for every unpacking: a short route unpacks a few dozen edges, each would allocate its own.
-        var pending: [(edge: Int, upward: Bool)] = []
+        var pending: [(edge: Int, low: UInt32, upward: Bool)] = []
         var vertex = meeting
         while labels.forwardEdge[Int(vertex)] != Self.noEdge {
             let edge = Int(labels.forwardEdge[Int(vertex)])
-            forwardEdges.append(edge)
             vertex = UInt32(hierarchy.lowerEnd(ofEdge: edge))
+            forwardEdges.append((edge, vertex))
         }
         ranks.append(vertex)
-        for edge in forwardEdges.reversed() {
-            unpack(edge: edge, upward: true, into: &ranks, pending: &pending)
+        for (edge, low) in forwardEdges.reversed() {
+            unpack(edge: edge, low: low, upward: true, into: &ranks, pending: &pending)
         }
         vertex = meeting
         while labels.backwardEdge[Int(vertex)] != Self.noEdge {
             let edge = Int(labels.backwardEdge[Int(vertex)])
-            unpack(edge: edge, upward: false, into: &ranks, pending: &pending)
-            vertex = UInt32(hierarchy.lowerEnd(ofEdge: edge))
+            let low = UInt32(hierarchy.lowerEnd(ofEdge: edge))
+            unpack(edge: edge, low: low, upward: false, into: &ranks, pending: &pending)
+            vertex = low
         }
         return (ranks.map { hierarchy.arcOfRank[Int($0)] }, best)
     }
@@ -204,15 +205,16 @@ struct HierarchyQuery {
     }
 
     /// Appends the ranks a hierarchy edge stands for, after its start: `upward` travels from the edge's
-    /// lower end to its upper end.
+    /// lower end `low` to its upper end. Each part carries its lower end (a shortcut's middle is the lower end of
+    /// both its halves), so that unpacking a long route does not search the edge list for it at every edge.
     private func unpack(
-        edge: Int, upward: Bool, into ranks: inout [UInt32], pending: inout [(edge: Int, upward: Bool)]
+        edge: Int, low: UInt32, upward: Bool, into ranks: inout [UInt32],
+        pending: inout [(edge: Int, low: UInt32, upward: Bool)]
     ) {
-        pending.append((edge, upward))
-        while let (e, isUp) = pending.popLast() {
+        pending.append((edge, low, upward))
+        while let (e, low, isUp) = pending.popLast() {
             let middle = isUp ? metric.upMiddle[e] : metric.downMiddle[e]
             let high = hierarchy.upperTargets[e]
-            let low = UInt32(hierarchy.lowerEnd(ofEdge: e))
             guard middle != HierarchyMetric.noMiddle,
                 let toLow = hierarchy.edgeIndex(from: Int(middle), to: low),
                 let toHigh = hierarchy.edgeIndex(from: Int(middle), to: high)
@@ -222,11 +224,11 @@ struct HierarchyQuery {
             }
             // Up: low → middle (down on middle–low), then middle → high (up on middle–high). Down reverses.
             if isUp {
-                pending.append((toHigh, true))
-                pending.append((toLow, false))
+                pending.append((toHigh, middle, true))
+                pending.append((toLow, middle, false))
             } else {
-                pending.append((toLow, true))
-                pending.append((toHigh, false))
+                pending.append((toLow, middle, true))
+                pending.append((toHigh, middle, false))
             }
         }
     }

@@ -26,8 +26,10 @@ public enum MapPreparation {
         public var savedMetric: Bool
     }
 
-    /// Builds the hierarchy for `graph`, writes it to the sidecar of `graphPath`, then customizes it for
-    /// ``savedMetricMode`` (no avoid flags, no traffic) and writes that metric beside it. Both files are
+    /// Works out every travel mode's connectivity and the turn costs and saves them beside the `.navgraph`
+    /// (``ModeNetworkFile``),
+    /// builds the hierarchy for `graph`, writes it to the sidecar of `graphPath`, then customizes it for
+    /// ``savedMetricMode`` (no avoid flags, no traffic) and writes that metric beside it. The files are
     /// streamed out, so the preparation holds no second copy of what it writes.
     /// - Parameter progress: ``MapImportProgress`` in the `preparing` phase, one report as each
     ///   ``MapImportProgress/PreparationStep`` starts and arc counts while contracting.
@@ -39,6 +41,10 @@ public enum MapPreparation {
         func report(_ step: MapImportProgress.PreparationStep, _ processed: Int = 0, of total: Int? = nil) {
             progress?(MapImportProgress(phase: .preparing, processed: processed, total: total, step: step))
         }
+        report(.travelModes)
+        let (connectivity, turns) = travelModes(of: graph)
+        try ModeNetworkFile.write(
+            connectivity, turns: turns, of: graph, to: ModeNetworkFile.sidecarPath(forGraph: graphPath))
         report(.ordering)
         let hierarchy = ContractionHierarchy(graph: graph) { contracted in
             report(.contracting, contracted, of: graph.arcCount)
@@ -53,7 +59,10 @@ public enum MapPreparation {
             return Prepared(hierarchy: hierarchy, savedMetric: false)
         }
         report(.customizing, of: hierarchy.edgeCount)
-        let router = Router(graph: graph, modes: [savedMetricMode], landmarkCount: 0, hierarchy: .prepared(hierarchy))
+        let networks = RouterNetworks(
+            graph: graph, modes: [savedMetricMode], landmarkCount: 0, preparation: .upFront,
+            connectivity: Dictionary(uniqueKeysWithValues: connectivity.map { ($0.mode, $0) }), turns: turns)
+        let router = Router(graph: graph, places: PlacesCatalogue(), hierarchy: .prepared(hierarchy), networks: networks)
         guard let saved = router.defaultMetric(for: savedMetricMode) else {
             // The map has no roads for the mode.
             return Prepared(hierarchy: hierarchy, savedMetric: false)
@@ -63,60 +72,67 @@ public enum MapPreparation {
         return Prepared(hierarchy: hierarchy, savedMetric: true)
     }
 
+    /// The connectivity of every mode the graph has roads for, and the turn costs, shared out over the cores.
+    private static func travelModes(of graph: RoadGraph) -> (connectivity: [ModeConnectivity], turns: TurnCosts) {
+        let modes = TravelMode.allCases.filter { graph.supports($0) }
+        let worked = Mutex<(connectivity: [TravelMode: ModeConnectivity], turns: TurnCosts?)>(([:], nil))
+        DispatchQueue.concurrentPerform(iterations: modes.count + 1) { index in
+            guard index < modes.count else {
+                let turns = TurnCosts(graph: graph)
+                worked.withLock { $0.turns = turns }
+                return
+            }
+            let connectivity = ModeConnectivity(graph: graph, mode: modes[index])
+            worked.withLock { $0.connectivity[modes[index]] = connectivity }
+        }
+        let (all, turns) = worked.withLock { ($0.connectivity, $0.turns) }
+        return (modes.compactMap { all[$0] }, turns ?? TurnCosts(graph: graph))
+    }
+
     /// Maps with more arcs than this prepare their travel modes and landmark tables after the router is
     /// returned (``RouterPreparation/inBackground(first:)``), the default mode first; smaller maps, where that
     /// takes a fraction of a second, prepare everything up front.
     public static let backgroundPreparationArcLimit = 50_000
 
     /// Loads the map at `path` and a router over it: with the saved hierarchy when the sidecar is there
-    /// and belongs to this graph (otherwise with one built now), and with the saved metric when it belongs
-    /// to that hierarchy (otherwise the first request of each kind customizes).
+    /// and belongs to this graph (otherwise with one built now), with the saved metric when it belongs
+    /// to that hierarchy (otherwise the first request of each kind customizes), and with the travel modes'
+    /// connectivity and the turn costs saved beside them (``ModeNetworkFile``; otherwise worked out now).
     ///
-    /// The graph and the sidecars are read at the same time (they only have to match, which is checked
-    /// after both are in), each file checked against its checksum before anything in it is used.
+    /// The graph and the hierarchy's sidecars are read at the same time, each file checked against its checksum
+    /// before anything in it is used. With background preparation (``RouterPreparation/inBackground(first:)``,
+    /// large maps) the router is returned as soon as the graph is in, and the hierarchy and its metric join it
+    /// when they are read and checked (or, without sidecars for this graph, built); until then the automatic
+    /// search is the reference search, so the first requests are answered exactly, only slower. A damaged,
+    /// missing or foreign sidecar never changes an answer: it is refused and its contents are worked out anew.
     /// - Parameter preparation: nil decides by the map's size (``backgroundPreparationArcLimit``).
     /// - Throws: ``MapError`` from loading the map itself.
     public static func router(
         forMapAt path: String, places: PlacesCatalogue = PlacesCatalogue(), preparation: RouterPreparation? = nil
     ) throws -> Router {
-        let loaded = LoadedMap()
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                let graph = Result { try MapLoader.load(path: path) }
-                loaded.graph.withLock { $0 = graph }
-                // The travel modes are prepared from the graph alone: started now, they run while the sidecars
-                // are still being read.
-                if case .success(let graph) = graph {
-                    let networks = RouterNetworks(
-                        graph: graph, modes: TravelMode.allCases, landmarkCount: landmarks(for: graph),
-                        preparation: preparation ?? defaultPreparation(for: graph))
-                    loaded.networks.withLock { $0 = networks }
-                }
-            } else if let hierarchy = try? HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: path)) {
-                let saved = try? HierarchyMetricFile.read(
-                    path: HierarchyMetricFile.sidecarPath(forGraph: path), for: hierarchy)
-                loaded.sidecars.withLock { $0 = (hierarchy: hierarchy, saved: saved) }
-            }
+        let sidecars = SidecarRead(graphPath: path)
+        let graph = try MapLoader.load(path: path)
+        let fingerprint = ContractionHierarchy.fingerprint(of: graph)
+        let preparation = preparation ?? defaultPreparation(for: graph)
+        // The travel modes are prepared from the graph alone: started now, they run while the sidecars are still
+        // being read.
+        let saved =
+            (try? ModeNetworkFile.read(
+                path: ModeNetworkFile.sidecarPath(forGraph: path), for: graph, fingerprint: fingerprint))
+            ?? ModeNetworkFile.Saved()
+        let networks = RouterNetworks(
+            graph: graph, modes: TravelMode.allCases, landmarkCount: landmarks(for: graph), preparation: preparation,
+            connectivity: saved.connectivity, turns: saved.turns)
+        guard case .inBackground = preparation else {
+            return Router(
+                graph: graph, places: places, hierarchy: sidecars.source(waiting: true, fingerprint: fingerprint),
+                networks: networks)
         }
-        guard let result = loaded.graph.withLock({ $0 }) else {
-            throw MapError(.fileNotFound, path: path, "the map was not read")
+        let router = Router(graph: graph, places: places, hierarchy: .none, networks: networks, hierarchyArrives: true)
+        sidecars.whenRead {
+            router.attach(sidecars.source(waiting: false, fingerprint: fingerprint), fingerprint: fingerprint)
         }
-        let graph = try result.get()
-        let networks =
-            loaded.networks.withLock { $0 }
-            ?? RouterNetworks(
-                graph: graph, modes: TravelMode.allCases, landmarkCount: landmarks(for: graph),
-                preparation: preparation ?? defaultPreparation(for: graph))
-        guard let sidecars = loaded.sidecars.withLock({ $0 }),
-            sidecars.hierarchy.graphFingerprint == ContractionHierarchy.fingerprint(of: graph)
-        else {
-            return Router(graph: graph, places: places, hierarchy: .build, networks: networks)
-        }
-        return Router(
-            graph: graph, places: places,
-            hierarchy: sidecars.saved.map { .preparedWithMetric(sidecars.hierarchy, $0) }
-                ?? .prepared(sidecars.hierarchy),
-            networks: networks)
+        return router
     }
 
     private static func landmarks(for graph: RoadGraph) -> Int { graph.arcCount <= landmarkArcLimit ? 12 : 0 }
@@ -125,10 +141,48 @@ public enum MapPreparation {
         graph.arcCount > backgroundPreparationArcLimit ? .inBackground(first: savedMetricMode) : .upFront
     }
 
-    /// What the two loading threads hand back.
-    private final class LoadedMap: Sendable {
-        let graph = Mutex<Result<RoadGraph, any Error>?>(nil)
-        let networks = Mutex<RouterNetworks?>(nil)
-        let sidecars = Mutex<(hierarchy: ContractionHierarchy, saved: HierarchyMetricFile.Saved?)?>(nil)
+    /// The hierarchy and its saved metric, read and checked on a thread of their own from the moment a map's
+    /// loading starts.
+    private final class SidecarRead: Sendable {
+        private let read = Mutex<(hierarchy: ContractionHierarchy, saved: HierarchyMetricFile.Saved?)?>(nil)
+        private let done = DispatchGroup()
+
+        init(graphPath: String) {
+            done.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                defer { done.leave() }
+                // Both files at once (each checked against its checksum); the metric is checked against the
+                // hierarchy once both are in.
+                let files = Mutex<(hierarchy: ContractionHierarchy?, metric: HierarchyMetricFile.Unchecked?)>((nil, nil))
+                DispatchQueue.concurrentPerform(iterations: 2) { file in
+                    if file == 0 {
+                        let hierarchy = try? HierarchyFile.read(path: HierarchyFile.sidecarPath(forGraph: graphPath))
+                        files.withLock { $0.hierarchy = hierarchy }
+                    } else {
+                        let metric = try? HierarchyMetricFile.read(
+                            path: HierarchyMetricFile.sidecarPath(forGraph: graphPath))
+                        files.withLock { $0.metric = metric }
+                    }
+                }
+                let (hierarchy, metric) = files.withLock { ($0.hierarchy, $0.metric) }
+                guard let hierarchy else { return }
+                let saved = try? metric?.checked(for: hierarchy)
+                read.withLock { $0 = (hierarchy, saved) }
+            }
+        }
+
+        /// Runs `body` on a background thread once the sidecars are read (or could not be).
+        func whenRead(_ body: @escaping @Sendable () -> Void) {
+            done.notify(queue: .global(qos: .userInitiated), execute: body)
+        }
+
+        /// What the router is to take: the sidecars when read and made for the graph with `fingerprint`, else a
+        /// hierarchy built now.
+        /// - Parameter waiting: wait for the reading to end first.
+        func source(waiting: Bool, fingerprint: UInt64) -> HierarchySource {
+            if waiting { done.wait() }
+            guard let read = read.withLock({ $0 }), read.hierarchy.graphFingerprint == fingerprint else { return .build }
+            return read.saved.map { .preparedWithMetric(read.hierarchy, $0) } ?? .prepared(read.hierarchy)
+        }
     }
 }

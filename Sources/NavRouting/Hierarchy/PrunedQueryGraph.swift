@@ -47,10 +47,10 @@ struct PrunedQueryGraph: Sendable {
         writer.append(backwardArcs)
     }
 
-    /// Reads what ``append(to:)`` wrote, for `hierarchy`.
-    /// - Throws: the reader's errors when the data ends early; ``MapError`` (`corrupt`, at `path`) when the graph
-    ///   does not fit the hierarchy.
-    init(reading reader: inout BinaryReader, hierarchy: ContractionHierarchy, path: String) throws {
+    /// Reads what ``append(to:)`` wrote; whether it fits the hierarchy is for the caller to check (``fits(_:)``)
+    /// before the graph is used.
+    /// - Throws: the reader's errors when the data ends early.
+    init(reading reader: inout BinaryReader) throws {
         let forwardOffsets: [UInt32] = try reader.array()
         let forwardArcs: [Arc] = try reader.array()
         let backwardOffsets: [UInt32] = try reader.array()
@@ -58,9 +58,6 @@ struct PrunedQueryGraph: Sendable {
         self.init(
             forwardOffsets: forwardOffsets, forwardArcs: forwardArcs, backwardOffsets: backwardOffsets,
             backwardArcs: backwardArcs)
-        guard fits(hierarchy) else {
-            throw MapError(.corrupt, path: path, "the metric's query graph does not fit the hierarchy")
-        }
     }
 
     /// Whether every arc is an edge of `hierarchy` at its own rank, so that the query and unpacking stay in

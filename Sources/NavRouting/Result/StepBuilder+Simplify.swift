@@ -80,13 +80,84 @@ extension StepBuilder {
                 k += 1
                 continue
             }
+            if !turnChannel, areTwoChoices(markers[k], markers[k + 1], arcs: arcs, length: length) {
+                k += 1
+                continue
+            }
             guard let one = joined(markers[k], markers[k + 1], arcs: arcs, cumulative: cumulative) else {
                 k += 1
                 continue
             }
             markers.replaceSubrange(k...(k + 1), with: one)
         }
-        return markers
+        return foldingMergesIntoTheirLinks(markers, arcs: arcs, cumulative: cumulative)
+    }
+
+    /// Whether two close maneuvers each ask the driver to choose, from ``shortestJog`` apart: the second is a
+    /// fork, or a turn of at least ``jogTurn`` at its own junction, where another road could be taken, and the
+    /// first is a fork or such a turn too. Joined, the second one's choice would be lost ("Turn right onto
+    /// Unioninkatu" for a right turn and a fork to the left 10 m on, where going straight on is the other
+    /// branch), so the driver hears both ("Turn right onto Unioninkatu, then keep left"). The angle is each
+    /// junction's own: a direction taken over a stretch of road would take in the other maneuver. Two turns
+    /// the same way that bring the driver back onto the road they came from are one U-turn (across a median).
+    private func areTwoChoices(_ first: Marker, _ second: Marker, arcs: [Int], length: Double) -> Bool {
+        guard length >= Self.shortestJog, first.index > 0, second.offersChoice,
+            isChoice(first, arcs: arcs), isChoice(second, arcs: arcs)
+        else { return false }
+        let before = bearing(ofArc: arcs[first.index - 1])
+        let after = bearing(ofArc: arcs[second.index])
+        let roadBefore = graph.roadName(ofWay: graph.way(ofSegment: arcs[first.index - 1] >> 1))
+        return !(Self.turn(Geodesy.bearingDifference(from: before, to: after)) == .uTurn && roadBefore == second.roadName)
+    }
+
+    /// A fork, or a turn of at least ``jogTurn`` at the marker's own junction.
+    private func isChoice(_ marker: Marker, arcs: [Int]) -> Bool {
+        switch marker.maneuver {
+        case .forkLeft, .forkRight: return true
+        case .turnLeft, .turnRight, .sharpLeft, .sharpRight:
+            let own = Geodesy.bearingDifference(
+                from: bearing(ofArc: arcs[marker.index - 1]), to: bearing(ofArc: arcs[marker.index]))
+            return abs(own) >= Self.jogTurn
+        default: return false
+        }
+    }
+
+    /// The road a step leads onto is the one the driver is on once through its junction: where the first way
+    /// after the maneuver is a piece shorter than ``shortestJog`` and the step goes on under another name (a
+    /// junction drawn as two nodes, "Kaisaniemen puistokuja" for 5 m before Kaisaniemenranta), the step is
+    /// named after the road that follows. Roundabouts and ferries already name the road they lead onto.
+    func namedForTheRoadsTheyLeadOnto(_ markers: [Marker], names: [String], cumulative: [Double]) -> [Marker] {
+        var named = markers
+        for k in named.indices where ![.depart, .roundabout, .ferry].contains(named[k].maneuver) {
+            let start = named[k].index
+            let end = k + 1 < named.count ? named[k + 1].index : names.count
+            guard names[start] == named[k].roadName,
+                let next = (start..<end).first(where: { names[$0] != names[start] }),
+                cumulative[next] - cumulative[start] < Self.shortestJog, !names[next].isEmpty
+            else { continue }
+            named[k].roadName = names[next]
+        }
+        return named
+    }
+
+    /// A merge at the end of a link is no choice: the link leads only onto the road it joins. The maneuver that
+    /// put the driver on the link (the ramp, an exit from another fast road, a fork on the link, or setting off
+    /// on it) names that road instead ("Take the ramp onto 7/15"), and the merge is not a step of its own. That
+    /// maneuver may begin a few metres before the link, where a turn into the ramp was joined into it.
+    private func foldingMergesIntoTheirLinks(_ markers: [Marker], arcs: [Int], cumulative: [Double]) -> [Marker] {
+        var folded: [Marker] = []
+        for marker in markers {
+            if marker.maneuver == .merge, let previous = folded.last,
+                (previous.index..<marker.index).allSatisfy({
+                    highwayClass(ofArc: arcs[$0]).isLink || cumulative[$0] - cumulative[previous.index] < shortestStep
+                })
+            {
+                folded[folded.count - 1].roadName = marker.roadName
+                continue
+            }
+            folded.append(marker)
+        }
+        return folded
     }
 
     /// The two turns of a jog that stays two maneuvers: a turn and a turn the other way, each at least

@@ -18,6 +18,9 @@ struct StepBuilder {
         var roadName: String
         /// For the departure: the path position whose direction "Head …" names.
         var departureArc = 0
+        /// Whether the driver could take another road at this maneuver's junction: a turn or fork there is
+        /// a choice, which a nearby maneuver's direction cannot stand in for.
+        var offersChoice = false
     }
 
     func steps(
@@ -25,8 +28,9 @@ struct StepBuilder {
         isFinal: Bool
     ) -> [RouteStep] {
         let path = Path(coordinates: coordinates, cumulative: cumulative)
-        let markers = simplified(
-            maneuverMarkers(arcs: arcs, names: names, path: path), arcs: arcs, cumulative: cumulative)
+        let markers = namedForTheRoadsTheyLeadOnto(
+            simplified(maneuverMarkers(arcs: arcs, names: names, path: path), arcs: arcs, cumulative: cumulative),
+            names: names, cumulative: cumulative)
         let last = coordinates.count - 1
         var steps: [RouteStep] = []
         for (k, marker) in markers.enumerated() {
@@ -98,7 +102,10 @@ struct StepBuilder {
                 break
             }
             if let maneuver = maneuver(at: i, arcs: arcs, path: path, sameName: names[i] == names[i - 1]) {
-                markers.append(Marker(index: i, maneuver: maneuver, exit: nil, roadName: names[i]))
+                markers.append(
+                    Marker(
+                        index: i, maneuver: maneuver, exit: nil, roadName: names[i],
+                        offersChoice: !otherWays(at: i, arcs: arcs).isEmpty))
             }
             i += 1
         }
@@ -177,9 +184,22 @@ struct StepBuilder {
         return Self.roadGroup(graph.highwayClass(ofWay: fromWay)) != Self.roadGroup(graph.highwayClass(ofWay: toWay))
     }
 
+    /// The arcs the mode could take at the junction between path positions `i - 1` and `i`, other than the
+    /// route's own and the way back.
+    private func otherWays(at i: Int, arcs: [Int]) -> [Int] {
+        let a = arcs[i - 1]
+        let b = arcs[i]
+        return graph.outgoingArcs(ofNode: Int(graph.head(ofArc: a))).map(Int.init).filter {
+            $0 != b && $0 != (a ^ 1) && graph.allows(mode, onArc: $0)
+                && !graph.isTurnRestricted(from: a, to: $0, modeBit: mode.bit)
+        }
+    }
+
     private func maneuver(at i: Int, arcs: [Int], path: Path, sameName: Bool) -> Maneuver? {
         let a = arcs[i - 1]
         let b = arcs[i]
+        // Turning round where the road ends (or in a stub of it) is a maneuver whatever else meets there.
+        if b == a ^ 1 { return .uTurn }
         // Where the name changes, whether the driver turns or goes on is judged over the stretch around the
         // junction; along one road the segments' own directions are kept, so a hairpin next to a junction
         // does not make a U-turn of it.
@@ -198,17 +218,14 @@ struct StepBuilder {
         if fromClass.isLink && isFastRoad(b) { return .merge }
 
         let node = Int(graph.head(ofArc: a))
-        let others = graph.outgoingArcs(ofNode: node).map(Int.init).filter {
-            $0 != b && $0 != (a ^ 1) && graph.allows(mode, onArc: $0)
-                && !graph.isTurnRestricted(from: a, to: $0, modeBit: mode.bit)
-        }
+        let others = otherWays(at: i, arcs: arcs)
         if abs(turn) < 40,
             let other = others.first(where: {
                 abs(Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: $0))) < 40
             })
         {
             let otherTurn = Geodesy.bearingDifference(from: bearing(ofArc: a), to: bearing(ofArc: other))
-            if !sameName || isFastRoad(a) || isRealBranch(other, besides: b) {
+            if !sameName || isRealBranch(other, besides: b) {
                 return turn < otherTurn ? .forkLeft : .forkRight
             }
         }

@@ -24,8 +24,14 @@ struct ModeNetwork: Sendable {
     /// Search states: one per arc, plus one per destination-only arc for the destination's stretch.
     var stateCount: Int { weights.count + restrictedArcs.count }
 
-    /// - Parameter turns: the router's turn costs, shared by its modes; worked out here when not given.
-    init(graph: RoadGraph, mode: TravelMode, landmarkCount: Int, turns: TurnCosts? = nil) {
+    /// - Parameters:
+    ///   - turns: the router's turn costs, shared by its modes; worked out here when not given.
+    ///   - connectivity: the mode's connectivity saved with the map (``ModeNetworkFile``); worked out here when
+    ///     not given.
+    init(
+        graph: RoadGraph, mode: TravelMode, landmarkCount: Int, turns: TurnCosts? = nil,
+        connectivity saved: ModeConnectivity? = nil
+    ) {
         self.mode = mode
         self.turns = turns ?? TurnCosts(graph: graph)
         var weights = [UInt32](repeating: Self.unreachable, count: graph.arcCount)
@@ -43,10 +49,13 @@ struct ModeNetwork: Sendable {
         }
         self.restrictedArcs = restrictedArcs
         self.destinationState = destinationState
-        let connectivity = ModeConnectivity(graph: graph, mode: mode)
+        let connectivity = saved.flatMap { $0.mode == mode ? $0 : nil } ?? ModeConnectivity(graph: graph, mode: mode)
         self.connectivity = connectivity
+        // Without landmarks (large maps, whose tables come later if at all) the main nodes are not needed: a pass
+        // over every arc less on the way to a navigator's first answer.
         self.landmarks = LandmarkTable(
-            graph: graph, weights: weights, inMainComponent: Self.mainNodes(graph, connectivity), count: landmarkCount)
+            graph: graph, weights: weights,
+            inMainComponent: landmarkCount > 0 ? Self.mainNodes(graph, connectivity) : [], count: landmarkCount)
     }
 
     /// This network with `count` landmarks, for a router that prepares them after it has started.

@@ -34,12 +34,13 @@ struct TurnCosts: Sendable {
     static let lookAheadMeters = 10.0
 
     /// Per arc, the direction it sets off in from its tail, in 256ths of a full circle clockwise from north.
-    private let departure: [UInt8]
+    let departure: [UInt8]
     /// Per arc, the direction it arrives in at its head.
-    private let arrival: [UInt8]
+    let arrival: [UInt8]
     /// Per node: the ``TravelMode/bit`` of every mode for which the node is an intersection, and
     /// ``Self.signalBit`` at a traffic signal.
-    private let nodeBits: [UInt8]
+    let nodeBits: [UInt8]
+
     /// The angle cost in milliseconds by the turn's angle in 256ths of a circle (0 straight on, rising to the
     /// right, 128 turning round).
     private let byAngle: [Int32]
@@ -49,7 +50,35 @@ struct TurnCosts: Sendable {
     /// Not a mode bit (those are the low five).
     private static let signalBit: UInt8 = 0x80
 
+    /// Raised whenever what ``departure``, ``arrival`` or ``nodeBits`` mean changes (how angles or intersections
+    /// are found), so that turn costs saved with a map (``ModeNetworkFile``) by another build are worked out again.
+    static let geometryVersion: UInt32 = 1
+
+    /// Turn costs saved earlier: the arrays as this type works them out, for a graph of `arcCount` arcs and
+    /// `nodeCount` nodes; nil when they do not fit it.
+    init?(departure: [UInt8], arrival: [UInt8], nodeBits: [UInt8], arcCount: Int, nodeCount: Int) {
+        guard departure.count == arcCount, arrival.count == arcCount, nodeBits.count == nodeCount else { return nil }
+        self.init(departure: departure, arrival: arrival, nodeBits: nodeBits)
+    }
+
+    private init(departure: [UInt8], arrival: [UInt8], nodeBits: [UInt8]) {
+        self.departure = departure
+        self.arrival = arrival
+        self.nodeBits = nodeBits
+        byAngle = (0..<256).map { step in
+            let degrees = Double(step) * 360 / 256
+            return Int32((Self.angleSeconds(rightwardDegrees: degrees > 180 ? degrees - 360 : degrees) * 1000).rounded())
+        }
+        uTurnMilliseconds = Int(Self.uTurnSeconds * 1000)
+        signalMilliseconds = Int(Self.trafficSignalSeconds * 1000)
+    }
+
     init(graph: RoadGraph) {
+        let (departure, arrival) = Self.directions(in: graph)
+        self.init(departure: departure, arrival: arrival, nodeBits: Self.nodeBits(in: graph))
+    }
+
+    private static func directions(in graph: RoadGraph) -> (departure: [UInt8], arrival: [UInt8]) {
         let roads = (0..<graph.nodeCount).map { Self.roadCount(at: $0, in: graph, modes: 0xFF) }
         var departure = [UInt8](repeating: 0, count: graph.arcCount)
         var arrival = [UInt8](repeating: 0, count: graph.arcCount)
@@ -62,9 +91,10 @@ struct TurnCosts: Sendable {
             departure[arc] = Self.binaryDegrees(graph.coordinate(ofNode: tail).bearing(to: ahead))
             arrival[arc] = Self.binaryDegrees(behind.bearing(to: graph.coordinate(ofNode: head)))
         }
-        self.departure = departure
-        self.arrival = arrival
+        return (departure, arrival)
+    }
 
+    private static func nodeBits(in graph: RoadGraph) -> [UInt8] {
         var nodeBits = [UInt8](repeating: 0, count: graph.nodeCount)
         let modeBits = TravelMode.allCases.map(\.bit)
         for node in 0..<graph.nodeCount {
@@ -81,14 +111,7 @@ struct TurnCosts: Sendable {
                 nodeBits[node] |= Self.signalBit
             }
         }
-        self.nodeBits = nodeBits
-
-        byAngle = (0..<256).map { step in
-            let degrees = Double(step) * 360 / 256
-            return Int32((Self.angleSeconds(rightwardDegrees: degrees > 180 ? degrees - 360 : degrees) * 1000).rounded())
-        }
-        uTurnMilliseconds = Int(Self.uTurnSeconds * 1000)
-        signalMilliseconds = Int(Self.trafficSignalSeconds * 1000)
+        return nodeBits
     }
 
     /// The cost of turning from arc `a` into arc `b` at `node` for the mode with `modeBit`, in milliseconds.

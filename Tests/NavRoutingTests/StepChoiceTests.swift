@@ -1,0 +1,125 @@
+import NavCore
+import NavMap
+import NavRouting
+import NavTesting
+import Testing
+
+/// Where two maneuvers close together are still two choices, where a maneuver is no choice at all (a merge at
+/// the end of a ramp, an exit passed on a motorway), and what a step is named after.
+extension StepTests {
+    /// West Street ends at one-way Main Street, where the driver turns right; 10 m on, Main Street forks and the
+    /// route keeps left while the other branch goes straight on. Joined into one "Turn right", the fork would
+    /// be lost and the driver would carry straight on.
+    @Test("a turn and a fork 10 m after it are two maneuvers")
+    func turnThenForkAreTwoManeuvers() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 300, y: 0)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 10)
+        osm.node(4, x: -100, y: 150)
+        osm.node(5, x: 0, y: 300)
+        osm.node(6, x: 0, y: -300)
+        osm.way(1, [1, 2], ["highway": "residential", "name": "West Street"])
+        osm.way(2, [6, 2, 3], ["highway": "residential", "name": "Main Street", "oneway": "yes"])
+        osm.way(3, [3, 4], ["highway": "residential", "name": "Main Street"])
+        osm.way(4, [3, 5], ["highway": "residential", "name": "Main Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 290, y: 0), OSMFixture.coordinate(x: -95, y: 143))
+        #expect(result.map(\.instruction) == [
+            "Head west on West Street", "Turn right onto Main Street", "Keep left to stay on Main Street",
+            "You have arrived at your destination",
+        ])
+    }
+
+    /// Right onto Cross Street and, 30 m on, right again onto Back Street: the driver turns twice at two
+    /// junctions, each with another way on, and heading back the way they came is no U-turn ("Make a U-turn"
+    /// would have them turn round on Cross Street). Through a median gap onto the same road it still is one
+    /// (``medianGapIsOneUTurn()``).
+    @Test("two turns the same way onto another street are two turns, not a U-turn")
+    func twoTurnsTheSameWayAreNoUTurn() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 30, y: 0)
+        osm.node(4, x: 30, y: -300)
+        osm.node(5, x: -300, y: 0)
+        osm.node(6, x: 300, y: 0)
+        osm.way(1, [1, 2], ["highway": "residential", "name": "South Street"])
+        osm.way(2, [5, 2, 3, 6], ["highway": "residential", "name": "Cross Street"])
+        osm.way(3, [3, 4], ["highway": "residential", "name": "Back Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 30, y: -250))
+        #expect(result.map(\.instruction) == [
+            "Head north on South Street", "Turn right onto Cross Street", "Turn right onto Back Street",
+            "You have arrived at your destination",
+        ])
+    }
+
+    /// Entry Road, its on-ramp onto motorway 7/15 (OSM `ref=7;15`, no name), and an exit the route passes
+    /// before the end: the ramp names the motorway it leads onto, the merge at its end is no step of its own
+    /// (the ramp leads nowhere else), and driving past an exit is no "Keep left".
+    @Test("the ramp names the motorway, its merge is no step, an exit passed is no fork")
+    func rampOntoTheMotorwayIsOneStep() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -1000)
+        osm.node(10, x: 0, y: -500)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 1000)
+        osm.node(9, x: 0, y: 2000)
+        osm.node(8, x: -400, y: -700)
+        osm.node(6, x: -60, y: -700)
+        osm.node(4, x: 40, y: 300)
+        osm.node(5, x: 300, y: 600)
+        osm.node(7, x: 600, y: 600)
+        osm.way(1, [1, 10, 2, 3, 9], ["highway": "motorway", "ref": "7;15", "oneway": "yes"])
+        osm.way(2, [8, 6], ["highway": "primary", "name": "Entry Road"])
+        osm.way(3, [6, 10], ["highway": "motorway_link", "oneway": "yes"])
+        osm.way(4, [2, 4, 5], ["highway": "motorway_link", "oneway": "yes"])
+        osm.way(5, [5, 7], ["highway": "primary", "name": "Exit Road"])
+        // The motorway ends in the fixture; the ends are given as OSM ways rather than snapped.
+        let router = Router(graph: try osm.graph())
+        let result = router.route(
+            RouteRequest(waypoints: [Waypoint(placeID: "osm:way/2"), Waypoint(placeID: "osm:way/1")]))
+        let steps = result.routes.first?.steps ?? []
+        #expect(steps.map(\.maneuver) == [.depart, .onRamp, .arrive], "\(steps.map(\.instruction))")
+        #expect(steps.dropFirst().first?.instruction == "Take the ramp onto 7/15")
+        #expect(steps.dropFirst().first?.roadName == "7/15")
+    }
+
+    /// From a service road straight on into a residential street that is called "Short Piece" for its first
+    /// 5 m and "Long Road" after: the step is about Long Road, the road the driver is on.
+    @Test("a step is named after the road it leads onto, not a piece of a few metres at its junction")
+    func stepIsNamedAfterTheRoadItLeadsOnto() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 5)
+        osm.node(4, x: 0, y: 400)
+        osm.way(1, [1, 2], ["highway": "service"])
+        osm.way(2, [2, 3], ["highway": "residential", "name": "Short Piece"])
+        osm.way(3, [3, 4], ["highway": "residential", "name": "Long Road"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 0, y: 390))
+        #expect(result.map(\.instruction) == [
+            "Head north", "Continue onto Long Road", "You have arrived at your destination",
+        ])
+    }
+
+    /// Setting off north in a cul-de-sac (the heading says so) 40 m from its end: the car turns round at the end,
+    /// which is a maneuver although no other road meets there.
+    @Test("turning round at the end of a cul-de-sac is a U-turn")
+    func turningRoundAtADeadEndIsAUTurn() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: -300, y: 0)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 300, y: 0)
+        osm.node(4, x: 0, y: 100)
+        osm.way(1, [1, 2, 3], ["highway": "residential", "name": "Main Street"])
+        osm.way(2, [2, 4], ["highway": "residential", "name": "Close"])
+        let router = Router(graph: try osm.graph())
+        let from = OSMFixture.coordinate(x: 0, y: 60)
+        let result = router.route(
+            RouteRequest(waypoints: [
+                Waypoint(coordinate: from, heading: 0), Waypoint(coordinate: OSMFixture.coordinate(x: 250, y: 0)),
+            ]))
+        let steps = result.routes.first?.steps ?? []
+        #expect(steps.map(\.maneuver) == [.depart, .uTurn, .turnLeft, .arrive], "\(steps.map(\.instruction))")
+    }
+}
