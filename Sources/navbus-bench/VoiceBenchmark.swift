@@ -171,7 +171,7 @@ enum VoiceBenchmark {
                     else { continue }
                     driven += 1
                     let audit = drive.audit
-                    if showLate, audit.late + audit.premature + audit.repeated > 0 {
+                    if showLate, audit.late + audit.premature + audit.repeated + audit.reroutes > 0 {
                         print("σ \(sigma) m, \(kmh) km/h, route \(index): \(audit)")
                         for line in drive.transcript { print("  " + line) }
                     }

@@ -12,11 +12,17 @@ struct Trace {
     var samples: [Sample] = []
     private var random: SeededGenerator
     private let sigma: Double
+    private let correlation: Double
+    private var error = (east: 0.0, north: 0.0)
     private(set) var time: Double
 
-    init(seed: UInt64, sigma: Double, startTime: Double = 1_710_936_000) {
+    /// - Parameter correlation: Of the position error from one fix to the next (0: independent errors). A
+    ///   receiver filters its fixes, so its error drifts; standing still, that keeps fixes off to one side for
+    ///   seconds at a time.
+    init(seed: UInt64, sigma: Double, correlation: Double = 0, startTime: Double = 1_710_936_000) {
         random = SeededGenerator(seed: seed)
         self.sigma = sigma
+        self.correlation = correlation
         time = startTime
     }
 
@@ -47,8 +53,11 @@ struct Trace {
     }
 
     private mutating func emit(_ east: Double, _ north: Double, course: Double?, speed: Double) {
-        let noisyEast = east + random.gaussian(sigma: sigma)
-        let noisyNorth = north + random.gaussian(sigma: sigma)
+        let fresh = (1 - correlation * correlation).squareRoot() * sigma
+        error.east = correlation * error.east + random.gaussian(sigma: fresh)
+        error.north = correlation * error.north + random.gaussian(sigma: fresh)
+        let noisyEast = east + error.east
+        let noisyNorth = north + error.north
         let fix = Fix(
             latitude: Streets.point(noisyEast, noisyNorth).latitude,
             longitude: Streets.point(noisyEast, noisyNorth).longitude, altitude: 20,

@@ -61,6 +61,9 @@ extension GuidanceEngine {
         // its route (or drives without one); only while the vehicle plainly follows its route may it skip
         // a few (see `isPlainlyOnRoute`), and its next search then spans the gap.
         var network: RoadMatch?
+        // Whether the network matcher, from the fixes alone, has the vehicle on the route's own road running its
+        // way (searched on this fix).
+        var evidenceOnRoute = false
         if let matcher {
             if let leg = state.currentLeg, let observation,
                 isPlainlyOnRoute(fix, observation: observation, leg: leg, state: state)
@@ -77,7 +80,8 @@ extension GuidanceEngine {
                     let agrees = state.networkMatch.evidenceRoad.map {
                         isRouteRoad($0, fix: fix, leg: leg, state: state)
                     }
-                    state.routeAgreementStreak = agrees == true ? state.routeAgreementStreak + 1 : 0
+                    evidenceOnRoute = agrees == true
+                    state.routeAgreementStreak = evidenceOnRoute ? state.routeAgreementStreak + 1 : 0
                 }
             }
         }
@@ -90,8 +94,14 @@ extension GuidanceEngine {
         var networkOffRoute = Double?.none
         if let leg = state.currentLeg {
             networkOffRoute = offRouteDistance(of: network, fix: fix, leg: leg, state: state)
+            // Drift moves fixes sideways; driving does not move a car sideways off its road. A fix heading the
+            // route's way while the road network, from the fixes alone, keeps the vehicle on the route's road is
+            // no evidence of leaving however far off it lies.
+            let drifting =
+                evidenceOnRoute && (observation?.headingOffset).map { $0 <= Self.plainHeading } == true
             verdict = state.deviation.assess(
-                observation, fix: fix, progress: state.tracker.distanceAlong, options: options.deviation)
+                observation, fix: fix, progress: state.tracker.distanceAlong, drifting: drifting,
+                options: options.deviation)
             let accept: Bool
             switch verdict {
             case .following, .rejoined:

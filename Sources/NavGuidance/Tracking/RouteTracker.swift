@@ -6,11 +6,16 @@ import Foundation
 ///
 /// Matching searches only a window around the last matched position (a little behind, and ahead as far
 /// as the vehicle could have driven since), so parallel roads, roads the route uses twice and long
-/// routes cost neither accuracy nor time. Candidates are ranked by distance, agreement with the fix's
-/// course and closeness to where the speed predicts the vehicle to be. The distance along the leg is
-/// smoothed with a one-dimensional Kalman filter driven by the fix speed and never moves backwards (a
-/// real reversal is the deviation detector's business); while the vehicle is stopped the filter only
-/// averages, so jitter barely moves it.
+/// routes cost neither accuracy nor time. The candidates are the places where the route comes closest
+/// to the fix (one per pass of the route near it), ranked by distance, agreement with the fix's course
+/// and how far they lie along the route from where the speed predicts the vehicle to be: beyond what the
+/// fix's error and the filter's doubt allow (``travelSlack(for:elapsed:)``), every metre of travel the
+/// vehicle cannot have made counts as a metre off the route. So where the route folds back beside itself
+/// (a hairpin, a loop round a block) a fix thrown towards the far side stays on the near one: the two are
+/// metres apart on the ground but far apart along the route. The distance along the leg is smoothed with
+/// a one-dimensional Kalman filter driven by the fix speed and never moves backwards (a real reversal is
+/// the deviation detector's business); while the vehicle is stopped the filter only averages, so jitter
+/// barely moves it, and it never jumps ahead (a standing vehicle has not moved on, whatever its fixes say).
 struct RouteTracker: Hashable, Codable, Sendable {
     /// Distance along the leg in metres as shown to listeners: the filter's estimate, never decreasing.
     private(set) var distanceAlong = 0.0
@@ -43,6 +48,13 @@ struct RouteTracker: Hashable, Codable, Sendable {
     static let driftLimit = 8.0
     /// Accuracy assumed for fixes that do not report one, in metres.
     static let defaultAccuracy = 10.0
+    /// Speed in m/s a fix without one may have been driven at, for how far along the route it may lie.
+    static let assumedTopSpeed = 30.0
+    /// Seconds between fixes beyond which a vehicle standing at both may have driven in between (a GPS
+    /// outage), so that its position may jump ahead again.
+    static let standingGap = 3.0
+    /// Seconds a vehicle may have driven on between asking for a route and its first fix on it.
+    static let routeLatency = 5.0
 
     /// Whether a fix was accepted on this leg yet.
     var hasMatched: Bool { startDistance != nil }
@@ -58,6 +70,7 @@ struct RouteTracker: Hashable, Codable, Sendable {
         let low = distanceAlong - Self.searchBehind
         let high = distanceAlong + min(reach, 3_000)
         let expected = distanceAlong + (fix.speed ?? 0) * (elapsed ?? 0)
+        let slack = travelSlack(for: fix, elapsed: elapsed)
         let course: Double? = (fix.speed ?? 5) >= 2 ? fix.course : nil
 
         let kx = cos(fix.latitude * .pi / 180) * Geodesy.metresPerDegree
@@ -66,7 +79,8 @@ struct RouteTracker: Hashable, Codable, Sendable {
         let last = leg.segmentCount - 1
         var best: RouteObservation?
         var bestCost = Double.infinity
-        var s = leg.segmentIndex(at: max(low, 0), near: segment)
+        let first = leg.segmentIndex(at: max(low, 0), near: segment)
+        var s = first
         while s <= last && leg.cumulativeDistance[s] <= high {
             let ax = (points[s].longitude - fix.longitude) * kx
             let ay = (points[s].latitude - fix.latitude) * ky
@@ -74,6 +88,22 @@ struct RouteTracker: Hashable, Codable, Sendable {
             let vy = (points[s + 1].latitude - fix.latitude) * ky - ay
             let squared = vx * vx + vy * vy
             let t = squared > 0 ? -(ax * vx + ay * vy) / squared : 0
+            // Where the road only bends, a segment's end is no place of its own when the neighbouring segment
+            // comes closer to the fix: that segment's point stands for this pass of the route, so the travel
+            // term below weighs passes against each other and never drags a fix back along one. At a turn
+            // both stay: short of the corner and round it are different readings of the fix.
+            if t >= 1, s < last, leg.cumulativeDistance[s + 1] <= high, Self.bendsOnly(leg, at: s + 1),
+                Self.parameter(of: fix, onSegment: s + 1, points: points, kx: kx, ky: ky) > 0
+            {
+                s += 1
+                continue
+            }
+            if t <= 0, s > first, Self.bendsOnly(leg, at: s),
+                Self.parameter(of: fix, onSegment: s - 1, points: points, kx: kx, ky: ky) < 1
+            {
+                s += 1
+                continue
+            }
             let clamped = min(max(t, 0), 1)
             let px = ax + clamped * vx
             let py = ay + clamped * vy
@@ -85,7 +115,7 @@ struct RouteTracker: Hashable, Codable, Sendable {
             if let offset {
                 cost += offset > 90 ? 40 : offset / 90 * 15
             }
-            cost += 0.1 * max(0, abs(along - expected) - 30)
+            cost += max(0, abs(along - expected) - slack)
             if cost < bestCost {
                 bestCost = cost
                 var overshoot = 0.0
@@ -108,6 +138,41 @@ struct RouteTracker: Hashable, Codable, Sendable {
         return best
     }
 
+    /// How far along the route from where its speed puts the vehicle a fix's projection may lie before the
+    /// difference counts against it: twice the spread of the filter's prediction and the fix's error together
+    /// (about three sigmas of the fix's own error), and for a fix without a speed as far as the vehicle could
+    /// have driven at ``assumedTopSpeed``. The first fix on a leg (`elapsed` nil) is expected near its start,
+    /// which is where the vehicle was when the route was asked for: the vehicle may have driven on for
+    /// ``routeLatency`` since.
+    private func travelSlack(for fix: Fix, elapsed: Double?) -> Double {
+        let accuracy = max(fix.horizontalAccuracy ?? Self.defaultAccuracy, 3)
+        guard let elapsed else { return 2 * accuracy + (fix.speed ?? Self.assumedTopSpeed) * Self.routeLatency }
+        let spread = Self.speedUncertainty * elapsed
+        let slack = 2 * (variance + spread * spread + accuracy * accuracy).squareRoot()
+        return fix.speed == nil ? slack + Self.assumedTopSpeed * elapsed : slack
+    }
+
+    /// Largest change of direction at a polyline point for it to count as a bend of one road rather than a turn.
+    static let bendAngle = 45.0
+
+    /// Whether the route only bends at point `p` (the end of segment `p - 1`, the start of segment `p`).
+    private static func bendsOnly(_ leg: PreparedLeg, at p: Int) -> Bool {
+        Geodesy.angleBetween(leg.segmentBearings[p - 1], leg.segmentBearings[p]) < bendAngle
+    }
+
+    /// Where the foot of the perpendicular from a fix falls on segment `s`: 0 at its start, 1 at its end,
+    /// outside 0...1 beyond them.
+    private static func parameter(
+        of fix: Fix, onSegment s: Int, points: [Coordinate], kx: Double, ky: Double
+    ) -> Double {
+        let ax = (points[s].longitude - fix.longitude) * kx
+        let ay = (points[s].latitude - fix.latitude) * ky
+        let vx = (points[s + 1].longitude - fix.longitude) * kx - ax
+        let vy = (points[s + 1].latitude - fix.latitude) * ky - ay
+        let squared = vx * vx + vy * vy
+        return squared > 0 ? -(ax * vx + ay * vy) / squared : 0
+    }
+
     /// Moves the filtered position with a fix judged to be on the route.
     mutating func accept(_ observation: RouteObservation, fix: Fix, on leg: PreparedLeg) {
         let accuracy = max(fix.horizontalAccuracy ?? Self.defaultAccuracy, 3)
@@ -126,7 +191,14 @@ struct RouteTracker: Hashable, Codable, Sendable {
             let z = innovation / sigma
             driftAhead = max(0, driftAhead + z - Self.driftAllowance)
             driftBehind = max(0, driftBehind - z - Self.driftAllowance)
-            if abs(innovation) > 3 * sigma + 20 || max(driftAhead, driftBehind) > Self.driftLimit {
+            let offPrediction = abs(innovation) > 3 * sigma + 20 || max(driftAhead, driftBehind) > Self.driftLimit
+            if offPrediction, stopped, innovation > 0, elapsed <= Self.standingGap {
+                // A vehicle standing still has not moved on: fixes far ahead along the route are its receiver's
+                // drift, or a part of the route that folds back beside it. Following them would take the
+                // position past where the vehicle waits, and its next fixes would look like driving back.
+                estimate = filtered
+                driftAhead = 0
+            } else if offPrediction {
                 // The prediction is off (a gap, a wrong speed, a hard stop): trust the fix and start over.
                 estimate = observation.distanceAlong
                 variance = noise

@@ -103,6 +103,8 @@ public struct NoisyRehearsal: Sendable {
     private var arrived = false
     /// The true distance along the route at each fix.
     private var track: [(time: Double, along: Double)] = []
+    /// Where the vehicle really was, and how fast, when the navigator replaced the route.
+    private var replacedAt: [(along: Double, speed: Double)] = []
 
     /// Drives from `origin` to `destination` on `map`.
     /// - Parameters:
@@ -170,6 +172,7 @@ public struct NoisyRehearsal: Sendable {
                         Heard(prompt: prompt, distanceAlong: sample.along, speed: sample.speed, routeGeneration: generation))
                 case .routeChanged(let change) where change.reason == .offRoute || change.reason == .fasterRoute:
                     generation += 1
+                    replacedAt.append((sample.along, sample.speed))
                     replacements.append(Self.maneuverLocations(navigator.sessions[vehicle]?.session.guidance.route?.legs.first))
                 case .arrival:
                     arrived = true
@@ -213,9 +216,12 @@ public struct NoisyRehearsal: Sendable {
     }
 
     /// What was said and where the vehicle really was, one prompt a line, after the planned route's
-    /// maneuvers (`navbus-bench voice --noise … --show-late`).
+    /// maneuvers and where the route was replaced (`navbus-bench voice --noise … --show-late`).
     public var transcript: [String] {
         ["maneuvers: " + maneuvers.map { "step \($0.stepIndex) at \(Int($0.distanceAlong.rounded())) m" }.joined(separator: ", ")]
+            + replacedAt.enumerated().map { index, place in
+                "route \(index + 1) replaced route \(index) at \(Int(place.along.rounded())) m, \(Int(place.speed * 3.6)) km/h"
+            }
             + prompts.map { heard in
                 "\(Int(heard.distanceAlong.rounded())) m, \(Int(heard.speed * 3.6)) km/h, route \(heard.routeGeneration), "
                     + "step \(heard.prompt.stepIndex) \(heard.prompt.kind.rawValue): \(heard.prompt.text)"
