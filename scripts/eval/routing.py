@@ -12,8 +12,9 @@ What it reports (issue 11's goals in brackets):
 - routes that drive through destination-only roads (access/vehicle/motor_vehicle/motorcar = destination,
   delivery, customers, private, permit, residents) as through traffic, i.e. with an open road before and after
   them [0], and routes on roads cars may not use at all; the same count for OSRM's and Valhalla's routes as a
-  check of the check. Open streets that the main network reaches (or leaves) only through destination-only roads
-  count as destination-only (the inside of a gated estate); those zones are computed here from the tags on a
+  check of the check. Open streets that the main network reaches (or leaves) within the map only through
+  destination-only roads count as destination-only (the inside of a gated estate, a car park behind its driveway,
+  even where it runs on beyond the map's edge); those zones are computed here from the tags on a
   node graph without turn restrictions, independently of navbus. The count by the tags alone is printed too;
 - how far each waypoint was moved onto a road, against the nearest road OSRM's `nearest` finds for a car
   [≤ nearest + 10 m];
@@ -399,9 +400,10 @@ class OSMIndex:
                         self.exits.add(b)
 
     def zones(self) -> tuple[set[tuple[int, int]], set[tuple[tuple[int, int], tuple[int, int]]]]:
-        """Segments of open roads that the main network (or the world beyond the border) reaches only through
-        destination-only roads, or that reach it only through them: the inside of a gated estate, which counts as
-        destination-only. Written independently of navbus: on nodes rather than arcs, without turn restrictions."""
+        """Segments of open roads that the main network reaches only through destination-only roads, or that reach
+        it only through them, within the map: the inside of a gated estate or of a car park behind its driveway,
+        which counts as destination-only. Written independently of navbus: on nodes rather than arcs, without turn
+        restrictions."""
         def directed(open_only: bool, zone: set[int]) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
             ahead: dict[int, list[int]] = {}
             behind: dict[int, list[int]] = {}
@@ -456,14 +458,18 @@ class OSMIndex:
             if len(component) > len(main):
                 main = component
         all_ahead, all_behind = directed(False, set())
-        reached_at_all = reach(main | self.entries, all_ahead)
-        leaves_at_all = reach(main | self.exits, all_behind)
-        self.reached_at_all, self.leaves_at_all = reached_at_all, leaves_at_all
+        # Where a trip may start or end counts the border as connected (the real network goes on there); what
+        # makes a street public does not: no route goes beyond the edge, so a car park that runs on past it is
+        # still left and reached only by its driveway.
+        self.reached_at_all = reach(main | self.entries, all_ahead)
+        self.leaves_at_all = reach(main | self.exits, all_behind)
+        reached_at_all = reach(main, all_ahead)
+        leaves_at_all = reach(main, all_behind)
         zone: set[int] = set()
         while True:
             ahead, behind = directed(True, zone)
-            reached_openly = reach(main | self.entries, ahead)
-            leaves_openly = reach(main | self.exits, behind)
+            reached_openly = reach(main, ahead)
+            leaves_openly = reach(main, behind)
             added = set()
             for number, (a, b, forward, backward, restricted) in enumerate(self.segments):
                 if restricted or number in zone:
