@@ -1,7 +1,7 @@
 """Routing evaluation of navbus against two independent routers, OSRM and Valhalla, on the sample maps.
 
     .venv/bin/python scripts/eval/routing.py [--pairs 300] [--kotka-pairs 100] [--seed 11] [--json FILE]
-                                             [--details FILE] [--departure TIME ...]
+                                             [--details FILE] [--departure TIME ...] [--node-targets N]
 
 What it reports (issue 11's goals in brackets):
 - distance agreement with OSRM and with Valhalla: share of pairs within ±5 % and ±10 % [≥ 90 % within ±10 %];
@@ -757,6 +757,50 @@ def evaluate_map(name: str, pair_count: int, seed: int, args, binaries: pathlib.
     }
 
 
+def node_sweep(name: str, count: int, seed: int, args, binaries: pathlib.Path) -> dict:
+    """From the car-road node nearest the middle of the map to `count` random car-road nodes (the waypoint exactly
+    at the node) and back: navbus's routeStatus against whether OSRM routes, per direction, and every pair that
+    navbus does not route but OSRM does, with navbus's reason."""
+    map_path = ROOT / "maps" / f"{name}.osm.pbf"
+    index = OSMIndex(map_path)
+    osrm = OSRM(prepare_osrm(map_path))
+    navbus = Navbus(map_path, binaries)
+    nodes = sorted(set(index.car_nodes))
+    middle = ((min(n[0] for n in nodes) + max(n[0] for n in nodes)) / 2,
+              (min(n[1] for n in nodes) + max(n[1] for n in nodes)) / 2)
+    centre = min(nodes, key=lambda n: haversine(n, middle))
+    others = [n for n in nodes if n != centre]
+    targets = random.Random(seed).sample(others, min(count, len(others)))
+    kinds: dict[str, dict[str, int]] = {"to": {}, "from": {}}
+    failures: list[dict] = []
+    try:
+        for target in targets:
+            for direction, (a, b) in (("to", (centre, target)), ("from", (target, centre))):
+                answer = navbus.route(a, b, args.departures[0])
+                reference = osrm.route(a, b)
+                kind = f"{answer['routeStatus']}, OSRM {'routes' if reference else 'finds no route'}"
+                kinds[direction][kind] = kinds[direction].get(kind, 0) + 1
+                if answer["routeStatus"] != "OK" and reference:
+                    failures.append({"direction": direction, "node": target, "navbusStatus": answer["routeStatus"],
+                                     "message": answer.get("message"), "osrmDistance": reference["distance"]})
+    finally:
+        navbus.close()
+        osrm.close()
+    return {"map": name, "centre": centre, "targets": len(targets), "seed": seed, "kinds": kinds,
+            "navbusFailsWhereOsrmRoutes": failures}
+
+
+def node_sweep_lines(sweep: dict) -> list[str]:
+    lines = [f"{sweep['map']}: {sweep['targets']} random car-road nodes (seed {sweep['seed']}), to and from "
+             f"{sweep['centre']}"]
+    for direction, kinds in sweep["kinds"].items():
+        lines.append(f"  {direction} the node: " + "; ".join(f"{k}: {v}" for k, v in sorted(kinds.items())))
+    lines.append(f"  navbus finds no route where OSRM does: {len(sweep['navbusFailsWhereOsrmRoutes'])}")
+    lines += [f"    {f['direction']} {f['node']}: {f['navbusStatus']} ({f['message']})"
+              for f in sweep["navbusFailsWhereOsrmRoutes"][:20]]
+    return lines
+
+
 def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
     """avoidsHighways on Kotka against OSRM's exclude=motorway, navbus departing at the first departure."""
     map_path = ROOT / "maps" / "kotka.osm.pbf"
@@ -865,6 +909,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"), help="directory of navbus-navigator")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--node-targets", type=int, metavar="N",
+                        help="instead of the random pairs: route from the car-road node nearest each map's middle to "
+                        "N random car-road nodes (exactly at the node) and back, and count navbus's routeStatus "
+                        "against OSRM's answer (the first --departure)")
     parser.add_argument("--details", help="also write every pair (snaps, distances, legality) to FILE-helsinki and "
                         "FILE-kotka")
     parser.add_argument("--departure", action="append", dest="departures", metavar="TIME",
@@ -880,6 +928,13 @@ def main() -> int:
         return 1
     unpack_tools()
     started = time.monotonic()
+    if args.node_targets:
+        sweeps = {name: node_sweep(name, args.node_targets, args.seed + offset, args, binaries)
+                  for offset, name in enumerate(("helsinki", "kotka"))}
+        print("\n".join(line for sweep in sweeps.values() for line in node_sweep_lines(sweep)))
+        if args.json:
+            pathlib.Path(args.json).write_text(json.dumps(sweeps, indent=2) + "\n")
+        return 0
     results = {"helsinki": evaluate_map("helsinki", args.pairs, args.seed, args, binaries),
                "kotka": evaluate_map("kotka", args.kotka_pairs, args.seed + 1, args, binaries),
                "kotkaAvoids": evaluate_kotka(args, binaries)}
