@@ -24,7 +24,10 @@ What it reports (issue 11's goals in brackets):
   references take no departure time and are asked once;
 - the same for Kotka (its own random pairs);
 - on Kotka with avoidsHighways: metres of motorway on navbus's routes where OSRM with `exclude=motorway` finds a
-  route without any, and the distance agreement with that route.
+  route without any, and the distance agreement with that route;
+- with `--node-targets N`, instead of all this: waypoints exactly at road nodes, from the car-road node nearest
+  each map's middle to N random car-road nodes and back, navbus's routeStatus counted against whether OSRM routes
+  [never a noRouteFound where OSRM routes], and navbus's through traffic on those routes [0].
 
 The pairs are random points near random car roads (a node of a drivable way, moved up to 25 m in a random
 direction), drawn with `--seed` (11, the issue's number, chosen before the first run and never changed to
@@ -773,6 +776,8 @@ def node_sweep(name: str, count: int, seed: int, args, binaries: pathlib.Path) -
     targets = random.Random(seed).sample(others, min(count, len(others)))
     kinds: dict[str, dict[str, int]] = {"to": {}, "from": {}}
     failures: list[dict] = []
+    through: list[dict] = []
+    unmatched: list[dict] = []
     try:
         for target in targets:
             for direction, (a, b) in (("to", (centre, target)), ("from", (target, centre))):
@@ -783,11 +788,18 @@ def node_sweep(name: str, count: int, seed: int, args, binaries: pathlib.Path) -
                 if answer["routeStatus"] != "OK" and reference:
                     failures.append({"direction": direction, "node": target, "navbusStatus": answer["routeStatus"],
                                      "message": answer.get("message"), "osrmDistance": reference["distance"]})
+                mine = navbus_answer(answer, index).get("navbus")
+                if mine and mine["throughTraffic"]:
+                    through.append({"direction": direction, "node": target})
+                if mine and not reference:
+                    unmatched.append({"direction": direction, "node": target, "distance": mine["distance"],
+                                      "names": mine["names"]})
     finally:
         navbus.close()
         osrm.close()
     return {"map": name, "centre": centre, "targets": len(targets), "seed": seed, "kinds": kinds,
-            "navbusFailsWhereOsrmRoutes": failures}
+            "navbusFailsWhereOsrmRoutes": failures, "navbusThroughTrafficOnRestricted": through,
+            "navbusRoutesWhereOsrmDoesNot": unmatched}
 
 
 def node_sweep_lines(sweep: dict) -> list[str]:
@@ -795,6 +807,8 @@ def node_sweep_lines(sweep: dict) -> list[str]:
              f"{sweep['centre']}"]
     for direction, kinds in sweep["kinds"].items():
         lines.append(f"  {direction} the node: " + "; ".join(f"{k}: {v}" for k, v in sorted(kinds.items())))
+    lines.append(f"  navbus routes with through traffic on destination-only roads: "
+                 f"{len(sweep['navbusThroughTrafficOnRestricted'])}")
     lines.append(f"  navbus finds no route where OSRM does: {len(sweep['navbusFailsWhereOsrmRoutes'])}")
     lines += [f"    {f['direction']} {f['node']}: {f['navbusStatus']} ({f['message']})"
               for f in sweep["navbusFailsWhereOsrmRoutes"][:20]]
