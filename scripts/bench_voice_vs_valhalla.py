@@ -54,6 +54,9 @@ VALHALLA_NAME_CHANGE = {7, 8}
 VALHALLA_RAMP = {17, 18, 19}
 # Valhalla's start (plain, right, left) and destination (plain, right, left) maneuvers.
 VALHALLA_ENDS = {1, 2, 3, 4, 5, 6}
+# Valhalla's roundabout entry and exit: two maneuvers where navbus (and a driver) hears one ("At the roundabout,
+# take the 2nd exit onto …"); a map with many roundabouts (Monaco) moves the raw count by one per roundabout.
+VALHALLA_ROUNDABOUT_ENTER, VALHALLA_ROUNDABOUT_EXIT = 26, 27
 # The route-end rule, the same for both routers: a maneuver that starts less than this far from the route's
 # start or end is not counted. Both ends are where a snapped origin or destination makes maneuvers a driver
 # never hears as such (a U-turn of 0 m onto the other carriageway, a turn 8 m before the destination, which
@@ -84,6 +87,16 @@ def our_counted(route: dict) -> int:
 
 def their_counted(maneuvers: list[dict]) -> int:
     return counted([(m["type"] in VALHALLA_ENDS, m.get("length", 0) * 1000) for m in maneuvers])
+
+
+def roundabouts_as_one(maneuvers: list[dict]) -> list[dict]:
+    """Valhalla's maneuvers with each roundabout exit that follows its entry left out."""
+    kept: list[dict] = []
+    for maneuver in maneuvers:
+        if maneuver["type"] == VALHALLA_ROUNDABOUT_EXIT and kept and kept[-1]["type"] == VALHALLA_ROUNDABOUT_ENTER:
+            continue
+        kept.append(maneuver)
+    return kept
 
 
 def metres(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -268,6 +281,10 @@ def main() -> int:
     same_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["samePath"])) <= 1 for row in same)
     # Raw counts (every step both routers make, departure and arrival included), where the trace covers our route.
     same_raw_within_one = sum(abs(len(row["ours"]["steps"]) - len(row["samePath"])) <= 1 for row in same)
+    traced_one_roundabout = sum(
+        abs(len(row["ours"]["steps"]) - len(roundabouts_as_one(row["samePath"]))) <= 1 for row in traced)
+    own_one_roundabout = sum(abs(len(row["ours"]["steps"]) - len(roundabouts_as_one(row["theirs"]))) <= 1 for row in rows)
+    their_roundabouts = sum(m["type"] == VALHALLA_ROUNDABOUT_ENTER for row in rows for m in row["theirs"])
     own_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["theirs"])) <= 1 for row in rows)
     our_steps = [s for row in rows for s in row["ours"]["steps"]]
     their_steps = [m for row in rows for m in row["theirs"]]
@@ -317,6 +334,9 @@ def main() -> int:
           f"route within {100 * SAME_PATH_TOLERANCE:.0f} % ({len(same)} routes) | {share(same_within_one, len(same))} | — |")
     print(f"| raw counts where the trace covers our route ({len(same)} routes) | {share(same_raw_within_one, len(same))} | — |")
     print(f"| each on its own route, route ends excluded for both | {share(own_within_one, len(rows))} | — |")
+    print(f"| raw, Valhalla's roundabout entry and exit counted as one ({their_roundabouts} roundabouts): on our path / "
+          f"each on its own route | {share(traced_one_roundabout, len(traced))} / {share(own_one_roundabout, len(rows))} "
+          f"| — |")
     print(f"| median steps on our path | {statistics.median(our_counts):.0f} | "
           f"{statistics.median([len(row['samePath']) for row in traced]) if traced else 0:.0f} |")
     print(f"| name-change steps (\"Continue onto\" / \"becomes\") | {share(our_name_changes, len(our_steps))} | "

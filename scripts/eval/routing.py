@@ -328,6 +328,26 @@ def car_access(tags: dict) -> str:
     return "open"
 
 
+def ferry_relation_tags(path: pathlib.Path) -> dict[int, dict]:
+    """The access tags of `route=ferry` relations, by member way id: a passenger ferry is often tagged
+    `motor_vehicle=no` on its route relation only (Monaco's Bateau Bus), which applies to its ways."""
+    import osmium
+
+    found: dict[int, dict] = {}
+
+    class Reader(osmium.SimpleHandler):
+        def relation(self, relation) -> None:
+            if relation.tags.get("route") != "ferry":
+                return
+            tags = {key: relation.tags[key] for key in ACCESS_KEYS if key in relation.tags}
+            for member in relation.members:
+                if member.type == "w":
+                    found[member.ref] = tags
+
+    Reader().apply_file(str(path))
+    return found
+
+
 def read_ways(path: pathlib.Path, on_way) -> None:
     """Calls `on_way` with every way of the file, its nodes located. pyosmium is imported only here, so the
     helpers of this script (the reference routers, the access rules) can be reused without it."""
@@ -358,6 +378,7 @@ class OSMIndex:
         self.directions: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
         # Segments of ways tagged toll=yes, by rounded coordinates in both directions (for avoidsTolls).
         self.toll_positions: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        self.ferry_relations = ferry_relation_tags(path)
         read_ways(path, self.way)
         self.zone_ids, self.zone_positions = self.zones()
 
@@ -367,9 +388,13 @@ class OSMIndex:
 
     def way(self, way) -> None:
         highway = way.tags.get("highway")
+        tags = {tag.k: tag.v for tag in way.tags}
+        if highway is None and tags.get("route") == "ferry":
+            # A ferry: its own access tags, else its route relation's (judged for the legality counts only).
+            highway = "ferry"
+            tags = {**self.ferry_relations.get(way.id, {}), **tags}
         if highway is None:
             return
-        tags = {tag.k: tag.v for tag in way.tags}
         info = (car_access(tags), highway)
         nodes = [(node.ref, node.location) for node in way.nodes]
         for (a, la), (b, lb) in zip(nodes, nodes[1:]):
