@@ -9,7 +9,10 @@ Valhalla: the `pyvalhalla` wheel's `Actor.route` (auto costing, English and Finn
           our route's geometry (the same path cut into maneuvers by both).
 
     make bench-voice   (or: scripts/voice-eval-setup.sh && .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14]
-                        [--map maps/kotka.osm.pbf] [--noise 5,10])
+                        [--map maps/kotka.osm.pbf] [--noise 5,10] [--box S,N,W,E])
+
+`--map maps/monaco.osm.pbf` (the held-out map, `scripts/fetch-maps.sh --eval`) draws its pairs in the
+Principality of Monaco; any other map needs `--box`.
 
 Step counts are printed raw (every route, departure and arrival counted by both, no rule) and under the
 route-end rule below. `--noise` also drives every route under GPS noise through a real navigator.
@@ -40,9 +43,11 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts" / "eval"))
 from extract import cut_to_present_nodes  # noqa: E402
 MAP = ROOT / "maps" / "helsinki.osm.pbf"
-# Where the random pairs are drawn, per sample map: central Helsinki (the same box as the routing benchmark),
-# and the Kotka extract's own bounding box (from its PBF header).
-BOXES = {"helsinki": (60.158, 60.182, 24.925, 24.960), "kotka": (60.520, 60.540, 26.930, 26.970)}
+# Where the random pairs are drawn, per map: central Helsinki (the same box as the routing benchmark), the Kotka
+# extract's own bounding box (from its PBF header), and the Principality of Monaco in the held-out Monaco extract
+# (the same box as the guidance evaluation's).
+BOXES = {"helsinki": (60.158, 60.182, 24.925, 24.960), "kotka": (60.520, 60.540, 26.930, 26.970),
+         "monaco": (43.727, 43.750, 7.410, 7.437)}
 # Valhalla's maneuver types for "Continue" and "X becomes Y": steps that only say the name changed.
 VALHALLA_NAME_CHANGE = {7, 8}
 # Valhalla's ramp maneuvers (straight, right, left onto a ramp).
@@ -126,7 +131,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--routes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument("--map", default=str(MAP), help="the map both routers use (Helsinki or Kotka sample)")
+    parser.add_argument("--map", default=str(MAP), help="the map both routers use (Helsinki or Kotka sample, or "
+                        "the held-out Monaco)")
+    parser.add_argument("--box", help="south,north,west,east where the pairs are drawn (needed for a map without a "
+                        "box of its own in BOXES)")
     parser.add_argument("--work", help="where Valhalla's tiles are kept (default /tmp/navbus-voice-eval[-MAP])")
     parser.add_argument("--noise", help="also drive every route under GPS noise of these σ in metres, e.g. 5,10")
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"))
@@ -139,7 +147,13 @@ def main() -> int:
 
     map_path = pathlib.Path(args.map).resolve()
     name = map_path.name.split(".")[0]
-    south, north, west, east = BOXES.get(name, BOXES["helsinki"])
+    if args.box:
+        south, north, west, east = (float(x) for x in args.box.split(","))
+    elif name in BOXES:
+        south, north, west, east = BOXES[name]
+    else:
+        print(f"{map_path.name} has no box of its own: give --box south,north,west,east", file=sys.stderr)
+        return 1
     work = pathlib.Path(args.work or ("/tmp/navbus-voice-eval" + ("" if name == "helsinki" else f"-{name}")))
     work.mkdir(parents=True, exist_ok=True)
     config = build_valhalla_tiles(work, pathlib.Path(sys.executable).parent, map_path)
