@@ -105,6 +105,8 @@ public final class Router: Sendable {
         trafficPreparation.enter()
         DispatchQueue.global(qos: .background).async { [self] in
             defer { trafficPreparation.leave() }
+            // After the start's own work: the other modes' networks come first.
+            _ = networks.waitUntilPrepared(seconds: .infinity)
             hierarchy.prepareForCustomization()
             let mode = MapPreparation.savedMetricMode
             guard let network = networks.network(for: mode) else { return }
@@ -558,6 +560,16 @@ public final class Router: Sendable {
         _ = arrivingHierarchy.waitUntilSettled(seconds: .infinity)
         guard let hierarchy, let network = networks.network(for: options.travelMode) else { return false }
         return customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy, wait: true) != nil
+    }
+
+    /// Starts customizing for `options` (travel mode and traffic; no avoid flags) on a large map, where that
+    /// happens in the background, so the first request with them finds it done or under way; the key's previous
+    /// metric answers meanwhile. Returns at once; small maps customize on their first request, as before.
+    public func prepareInBackground(_ options: RoutingOptions) {
+        guard let hierarchy, hierarchy.edgeCount > metrics.inlineEdgeLimit,
+            let network = networks.network(for: options.travelMode)
+        else { return }
+        _ = customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy)
     }
 
     /// Whether the hierarchy is customized for `options` (travel mode, avoid flags, traffic), so that the
