@@ -58,8 +58,7 @@ struct TriangleSweep {
                                     sweep(0..<n, group: shared.group, own: UInt8(worker), weights, &workspace)
                                 }
                             }
-                            var workspace = Workspace(vertexCount: n)
-                            sweep(split.chain, group: nil, own: 0, weights, &workspace)
+                            sweepChain(split.chain, weights, vertexCount: n)
                         }
                     }
                 }
@@ -88,65 +87,152 @@ struct TriangleSweep {
         }
     }
 
-    /// Relaxes the lower triangles of each vertex in `vertices` (of group `own` when groups are given).
-    private func sweep(
-        _ vertices: some Sequence<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, _ weights: Weights,
-        _ workspace: inout Workspace
-    ) {
+    /// The hierarchy's arrays the sweep reads, as pointers (valid during ``run``).
+    private struct Tables: @unchecked Sendable {
+        let offsets: UnsafeBufferPointer<UInt32>
+        let targets: UnsafeBufferPointer<UInt32>
+        let lowerOffsets: UnsafeBufferPointer<UInt32>
+        let lowerEdges: UnsafeBufferPointer<UInt32>
+        let lowerEnds: UnsafeBufferPointer<UInt32>
+    }
+
+    /// A workspace's slots as a pointer, for a worker of the chain's shared vertices.
+    private struct Slots: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<Workspace.Slot>
+    }
+
+    private func withTables<T>(_ body: (Tables) -> T) -> T {
         offsets.withUnsafeBufferPointer { offsets in
             targets.withUnsafeBufferPointer { targets in
                 lower.offsets.withUnsafeBufferPointer { lowerOffsets in
                     lower.edges.withUnsafeBufferPointer { lowerEdges in
                         lower.ends.withUnsafeBufferPointer { lowerEnds in
-                            workspace.slots.withUnsafeMutableBufferPointer { slots in
-                                for u in vertices {
-                                    if let group, group[u] != own { continue }
-                                    let edges = Int(offsets[u])..<Int(offsets[u + 1])
-                                    guard !edges.isEmpty else { continue }
-                                    for e in edges {
-                                        slots[Int(targets[e])] = Workspace.Slot(
-                                            up: weights.up[e], down: weights.down[e], upMiddle: weights.upMiddle[e],
-                                            downMiddle: weights.downMiddle[e])
-                                    }
-                                    for k in Int(lowerOffsets[u])..<Int(lowerOffsets[u + 1]) {
-                                        // The edge v–u: v→u is its up weight, u→v its down weight.
-                                        let f = Int(lowerEdges[k])
-                                        let v = lowerEnds[k]
-                                        let vToU = UInt64(weights.up[f])
-                                        let uToV = UInt64(weights.down[f])
-                                        if vToU == UInt64(HierarchyMetric.infinity)
-                                            && uToV == UInt64(HierarchyMetric.infinity)
-                                        {
-                                            continue
-                                        }
-                                        // v's upper neighbours after u are exactly those above u.
-                                        for g in (f + 1)..<Int(offsets[Int(v) + 1]) {
-                                            let w = Int(targets[g])
-                                            // A sum with an infinite part is never below a weight, which is at
-                                            // most infinity: no test needed.
-                                            let viaUp = uToV + UInt64(weights.up[g])
-                                            if viaUp < UInt64(slots[w].up) {
-                                                slots[w].up = UInt32(viaUp)
-                                                slots[w].upMiddle = v
-                                            }
-                                            let viaDown = UInt64(weights.down[g]) + vToU
-                                            if viaDown < UInt64(slots[w].down) {
-                                                slots[w].down = UInt32(viaDown)
-                                                slots[w].downMiddle = v
-                                            }
-                                        }
-                                    }
-                                    for e in edges {
-                                        let slot = slots[Int(targets[e])]
-                                        weights.up[e] = slot.up
-                                        weights.down[e] = slot.down
-                                        weights.upMiddle[e] = slot.upMiddle
-                                        weights.downMiddle[e] = slot.downMiddle
-                                    }
-                                }
-                            }
+                            body(
+                                Tables(
+                                    offsets: offsets, targets: targets, lowerOffsets: lowerOffsets,
+                                    lowerEdges: lowerEdges, lowerEnds: lowerEnds))
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Relaxes the lower triangles of each vertex in `vertices` (of group `own` when groups are given).
+    private func sweep(
+        _ vertices: some Sequence<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, _ weights: Weights,
+        _ workspace: inout Workspace
+    ) {
+        withTables { tables in
+            workspace.slots.withUnsafeMutableBufferPointer { slots in
+                for u in vertices {
+                    if let group, group[u] != own { continue }
+                    let edges = Int(tables.offsets[u])..<Int(tables.offsets[u + 1])
+                    guard !edges.isEmpty else { continue }
+                    Self.load(edges, tables, weights, slots)
+                    Self.relax(
+                        Int(tables.lowerOffsets[u])..<Int(tables.lowerOffsets[u + 1]), tables, weights, slots)
+                    for e in edges {
+                        let slot = slots[Int(tables.targets[e])]
+                        weights.up[e] = slot.up
+                        weights.down[e] = slot.down
+                        weights.upMiddle[e] = slot.upMiddle
+                        weights.downMiddle[e] = slot.downMiddle
+                    }
+                }
+            }
+        }
+    }
+
+    /// Chain vertices with at least this many lower neighbours share them out between the two workers; the
+    /// top separators' vertices have thousands, and the chain was a fifth of the 1M region's sweep on one core.
+    static let sharedLowerNeighbours = 256
+
+    /// Sweeps the chain in rank order. A vertex with many lower neighbours is shared: each worker relaxes
+    /// half of them into a workspace of its own, and the two are merged. Taking the first worker's value
+    /// on a tie keeps the middle the serial sweep finds (the earliest lower neighbour that gives the minimum).
+    private func sweepChain(_ chain: [Int], _ weights: Weights, vertexCount n: Int) {
+        var first = Workspace(vertexCount: n)
+        var second = Workspace(vertexCount: n)
+        withTables { tables in
+            first.slots.withUnsafeMutableBufferPointer { firstSlots in
+                second.slots.withUnsafeMutableBufferPointer { secondSlots in
+                    let halves = [Slots(slots: firstSlots), Slots(slots: secondSlots)]
+                    for u in chain {
+                        let edges = Int(tables.offsets[u])..<Int(tables.offsets[u + 1])
+                        guard !edges.isEmpty else { continue }
+                        let lowerStart = Int(tables.lowerOffsets[u])
+                        let lowerEnd = Int(tables.lowerOffsets[u + 1])
+                        let middle = lowerEnd - lowerStart >= Self.sharedLowerNeighbours
+                            ? (lowerStart + lowerEnd) / 2 : lowerEnd
+                        let parts = [lowerStart..<middle, middle..<lowerEnd]
+                        if middle == lowerEnd {
+                            Self.load(edges, tables, weights, firstSlots)
+                            Self.relax(parts[0], tables, weights, firstSlots)
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                                Self.load(edges, tables, weights, halves[worker].slots)
+                                Self.relax(parts[worker], tables, weights, halves[worker].slots)
+                            }
+                        }
+                        for e in edges {
+                            let w = Int(tables.targets[e])
+                            var slot = firstSlots[w]
+                            if middle != lowerEnd {
+                                let other = secondSlots[w]
+                                if other.up < slot.up { (slot.up, slot.upMiddle) = (other.up, other.upMiddle) }
+                                if other.down < slot.down { (slot.down, slot.downMiddle) = (other.down, other.downMiddle) }
+                            }
+                            weights.up[e] = slot.up
+                            weights.down[e] = slot.down
+                            weights.upMiddle[e] = slot.upMiddle
+                            weights.downMiddle[e] = slot.downMiddle
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts the current vertex's own edges into the workspace: weights as they are, no middle yet.
+    @inline(__always)
+    private static func load(
+        _ edges: Range<Int>, _ tables: Tables, _ weights: Weights, _ slots: UnsafeMutableBufferPointer<Workspace.Slot>
+    ) {
+        for e in edges {
+            slots[Int(tables.targets[e])] = Workspace.Slot(
+                up: weights.up[e], down: weights.down[e], upMiddle: weights.upMiddle[e],
+                downMiddle: weights.downMiddle[e])
+        }
+    }
+
+    /// Relaxes the current vertex u's workspace through the lower neighbours `lowerRange` (indices into the
+    /// lower adjacency of u).
+    @inline(__always)
+    private static func relax(
+        _ lowerRange: Range<Int>, _ tables: Tables, _ weights: Weights,
+        _ slots: UnsafeMutableBufferPointer<Workspace.Slot>
+    ) {
+        for k in lowerRange {
+            // The edge v–u: v→u is its up weight, u→v its down weight.
+            let f = Int(tables.lowerEdges[k])
+            let v = tables.lowerEnds[k]
+            let vToU = UInt64(weights.up[f])
+            let uToV = UInt64(weights.down[f])
+            if vToU == UInt64(HierarchyMetric.infinity) && uToV == UInt64(HierarchyMetric.infinity) { continue }
+            // v's upper neighbours after u are exactly those above u.
+            for g in (f + 1)..<Int(tables.offsets[Int(v) + 1]) {
+                let w = Int(tables.targets[g])
+                // A sum with an infinite part is never below a weight, which is at most infinity: no test needed.
+                let viaUp = uToV + UInt64(weights.up[g])
+                if viaUp < UInt64(slots[w].up) {
+                    slots[w].up = UInt32(viaUp)
+                    slots[w].upMiddle = v
+                }
+                let viaDown = UInt64(weights.down[g]) + vToU
+                if viaDown < UInt64(slots[w].down) {
+                    slots[w].down = UInt32(viaDown)
+                    slots[w].downMiddle = v
                 }
             }
         }
