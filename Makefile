@@ -19,16 +19,18 @@ release: setup
 	$(SWIFT) build -c release
 
 ## test: the whole suite — Swift unit and end-to-end tests, the Python interop tests, the fast fault cases
+## (each part with a private TMPDIR, removed when it passes: the suites leave nothing in /tmp)
+SCRATCH = scripts/with-scratch-tmp.sh
 test: build
-	$(SWIFT) test
-	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
-	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q -m "not slow" tests/faults
+	$(SCRATCH) $(SWIFT) test
+	NAVBUS_BIN=$(BIN_DEBUG) $(SCRATCH) $(PYTEST) -q tests/interop
+	NAVBUS_BIN=$(BIN_DEBUG) $(SCRATCH) $(PYTEST) -q -m "not slow" tests/faults
 
 unit-test: build
-	$(SWIFT) test
+	$(SCRATCH) $(SWIFT) test
 
 interop-test: build
-	NAVBUS_BIN=$(BIN_DEBUG) $(PYTEST) -q tests/interop
+	NAVBUS_BIN=$(BIN_DEBUG) $(SCRATCH) $(PYTEST) -q tests/interop
 
 ## faults: the whole fault-injection suite (kill -9 of every process, proxy restarts, slow subscribers, floods,
 ## RPC fuzzing, hostile state files, full and read-only disks); RELIABILITY.md says what each fault does

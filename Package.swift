@@ -38,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CReadOSM", providers: [.apt(["libreadosm-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CMalloc"),
 
         // Libraries, one job each. NavCore is the shared vocabulary at the bottom.
         .target(name: "NavCore", swiftSettings: strict),
@@ -47,7 +48,8 @@ let package = Package(
         .target(name: "NavRouting", dependencies: ["NavCore", "NavMap"], swiftSettings: strict),
         .target(name: "NavGuidance", dependencies: ["NavCore"], swiftSettings: strict),
         .target(name: "NavSources", dependencies: ["NavCore", "NavProtocol"], swiftSettings: strict),
-        .target(name: "NavService", dependencies: ["NavCore", "NavBus", "NavProtocol"], swiftSettings: strict),
+        .target(
+            name: "NavService", dependencies: ["CMalloc", "NavCore", "NavBus", "NavProtocol"], swiftSettings: strict),
         .target(
             name: "NavNavigator",
             dependencies: ["NavCore", "NavBus", "NavService", "NavProtocol", "NavMap", "NavRouting", "NavGuidance"],

@@ -127,6 +127,8 @@ enum DemoCommand: CLICommand {
             failure = "\(error)"
         }
         let stopFailures = children.stopAll()
+        // The demo's keys were made for this run only; its logs stay for the user to read.
+        if secure { try? FileManager.default.removeItem(atPath: keys) }
         if !json { say("logger output: \(logDirectory.path)") }
         withExtendedLifetime(signals) {}
         if let failure { throw CLIError(failure) }

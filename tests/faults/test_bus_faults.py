@@ -156,22 +156,32 @@ def test_a_garbage_flood_costs_a_few_log_lines_and_bounded_memory(start, endpoin
         wait_for(flood_counted, 60, f"the logger did not count flood {round_number}")
         return dict(last)
 
+    def settled_growth() -> int:
+        """Megabytes above the start once the logger has handed a flood's memory back (it does so within about 2 s of
+        the writer catching up), or the growth after 20 s when it does not."""
+        deadline = time.monotonic() + 20
+        while True:
+            grown = (rss_kilobytes(logger.process.pid) - before) // 1024
+            if grown < 24 or time.monotonic() > deadline:
+                return grown
+            time.sleep(0.25)
+
     counters = flood(1)
     assert logger.alive()
     lines = logger.errors().splitlines()
     assert len(lines) < 30, f"{len(lines)} log lines for one flood:\n" + "\n".join(lines[:40])
-    after_first = rss_kilobytes(logger.process.pid)
+    peak_first = (rss_kilobytes(logger.process.pid) - before) // 1024
+    grown = settled_growth()
     counters = flood(2)
-    after_second = rss_kilobytes(logger.process.pid)
-    grown, grown_again = (after_first - before) // 1024, (after_second - after_first) // 1024
-    print(f"logger after 50,000 garbage messages: {len(lines)} log lines, resident memory grew {grown} MB, "
-          f"then {grown_again} MB more after 50,000 more")
-    # The queue to the writer holds at most 64 MB (its byte limit). Idle, the logger grows by about 14 MB; on a busy
-    # machine its threads fall behind and the allocator keeps what they held at the peak (128 MB seen once at load
-    # 5-10). Bounded means a second flood of the same size costs next to nothing more: anything kept per message
-    # (a flood is about 110 MB) would show there.
-    assert grown < 64 + 128, f"the logger grew by {grown} MB"
-    assert grown_again < 32, f"the logger grew by {grown} MB, then by {grown_again} MB more"
+    peak_second = (rss_kilobytes(logger.process.pid) - before) // 1024
+    grown_again = settled_growth()
+    print(f"logger after 50,000 garbage messages: {len(lines)} log lines; resident memory {peak_first} MB above the "
+          f"start when counted, {grown} MB once settled; after 50,000 more {peak_second} MB, then {grown_again} MB")
+    # While a flood lasts, what it holds is bounded by the subscriber's receive queue (libzmq's high-water mark) and
+    # the writer queue's 64 MB; on a busy machine the backlog reaches most of a flood (about 110 MB). Once it has been
+    # handled the logger keeps nothing of it: anything kept per message would show after either flood.
+    assert grown < 24, f"the logger still holds {grown} MB more than before the flood"
+    assert grown_again < 24, f"the logger still holds {grown_again} MB more than before two floods"
     assert len(logger.errors().splitlines()) < 60
     recorded = "".join(path.read_text() for path in (tmp_path / "log").glob("*.jsonl"))
     assert "after-flood-1" in recorded and "after-flood-2" in recorded, counters

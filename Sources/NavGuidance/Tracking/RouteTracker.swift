@@ -82,24 +82,22 @@ struct RouteTracker: Hashable, Codable, Sendable {
         let first = leg.segmentIndex(at: max(low, 0), near: segment)
         var s = first
         while s <= last && leg.cumulativeDistance[s] <= high {
-            let ax = (points[s].longitude - fix.longitude) * kx
-            let ay = (points[s].latitude - fix.latitude) * ky
-            let vx = (points[s + 1].longitude - fix.longitude) * kx - ax
-            let vy = (points[s + 1].latitude - fix.latitude) * ky - ay
-            let squared = vx * vx + vy * vy
-            let t = squared > 0 ? -(ax * vx + ay * vy) / squared : 0
+            let projection = SegmentProjection(of: fix, onSegment: s, points: points, kx: kx, ky: ky)
+            let (ax, ay, vx, vy, squared, t) = (
+                projection.ax, projection.ay, projection.vx, projection.vy, projection.squared, projection.t
+            )
             // Where the road only bends, a segment's end is no place of its own when the neighbouring segment
             // comes closer to the fix: that segment's point stands for this pass of the route, so the travel
             // term below weighs passes against each other and never drags a fix back along one. At a turn
             // both stay: short of the corner and round it are different readings of the fix.
             if t >= 1, s < last, leg.cumulativeDistance[s + 1] <= high, Self.bendsOnly(leg, at: s + 1),
-                Self.parameter(of: fix, onSegment: s + 1, points: points, kx: kx, ky: ky) > 0
+                SegmentProjection(of: fix, onSegment: s + 1, points: points, kx: kx, ky: ky).t > 0
             {
                 s += 1
                 continue
             }
             if t <= 0, s > first, Self.bendsOnly(leg, at: s),
-                Self.parameter(of: fix, onSegment: s - 1, points: points, kx: kx, ky: ky) < 1
+                SegmentProjection(of: fix, onSegment: s - 1, points: points, kx: kx, ky: ky).t < 1
             {
                 s += 1
                 continue
@@ -160,19 +158,6 @@ struct RouteTracker: Hashable, Codable, Sendable {
         Geodesy.angleBetween(leg.segmentBearings[p - 1], leg.segmentBearings[p]) < bendAngle
     }
 
-    /// Where the foot of the perpendicular from a fix falls on segment `s`: 0 at its start, 1 at its end,
-    /// outside 0...1 beyond them.
-    private static func parameter(
-        of fix: Fix, onSegment s: Int, points: [Coordinate], kx: Double, ky: Double
-    ) -> Double {
-        let ax = (points[s].longitude - fix.longitude) * kx
-        let ay = (points[s].latitude - fix.latitude) * ky
-        let vx = (points[s + 1].longitude - fix.longitude) * kx - ax
-        let vy = (points[s + 1].latitude - fix.latitude) * ky - ay
-        let squared = vx * vx + vy * vy
-        return squared > 0 ? -(ax * vx + ay * vy) / squared : 0
-    }
-
     /// Moves the filtered position with a fix judged to be on the route.
     mutating func accept(_ observation: RouteObservation, fix: Fix, on leg: PreparedLeg) {
         let accuracy = max(fix.horizontalAccuracy ?? Self.defaultAccuracy, 3)
@@ -225,5 +210,24 @@ struct RouteTracker: Hashable, Codable, Sendable {
         while step < steps.count - 1 && leg.cumulativeDistance[steps[step].endIndex] <= distanceAlong {
             step += 1
         }
+    }
+}
+
+/// A fix projected onto one segment of a leg, in local metres around the fix (an equirectangular frame: the
+/// segments are metres long, the error is negligible): the segment runs from `(ax, ay)` along `(vx, vy)`, and `t` is
+/// where the perpendicular from the fix meets its line, 0 at the segment's start and 1 at its end.
+struct SegmentProjection {
+    let ax: Double, ay: Double, vx: Double, vy: Double
+    /// The segment's squared length.
+    let squared: Double
+    let t: Double
+
+    init(of fix: Fix, onSegment s: Int, points: [Coordinate], kx: Double, ky: Double) {
+        ax = (points[s].longitude - fix.longitude) * kx
+        ay = (points[s].latitude - fix.latitude) * ky
+        vx = (points[s + 1].longitude - fix.longitude) * kx - ax
+        vy = (points[s + 1].latitude - fix.latitude) * ky - ay
+        squared = vx * vx + vy * vy
+        t = squared > 0 ? -(ax * vx + ay * vy) / squared : 0
     }
 }

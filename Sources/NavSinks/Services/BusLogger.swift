@@ -7,8 +7,9 @@ import NavProtocol
 ///
 /// The receive loop only turns each message into a line and offers it to a bounded queue; a writer thread
 /// (``LogWriter``) does all file work. When the queue is full the line is dropped and counted as `dropped` in the
-/// heartbeat. It also detects sequence gaps per stream (see ``SequenceGapDetector``) in what it records, and writes
-/// a `navbus.logger.gap` record for each (counted as `gapRecords`).
+/// heartbeat. After a burst it gives the freed memory back to the system (``HeapRelease``). It also detects sequence
+/// gaps per stream (see ``SequenceGapDetector``) in what it records, and writes a `navbus.logger.gap` record for each
+/// (counted as `gapRecords`).
 public final class BusLogger: Service {
     public struct Configuration: Sendable {
         public var subscriberEndpoint: String
@@ -60,7 +61,11 @@ public final class BusLogger: Service {
         // A flood of garbage must not become a flood of log lines: one summary per interval.
         let rejections = WarningSummary(label: "rejected", logger: logger)
         let gapWarnings = WarningSummary(label: "sequence gaps", logger: logger)
-        subscriber.onReject = { rejections.note("\($0)") }
+        let heap = HeapRelease()
+        subscriber.onReject = {
+            heap.note()
+            rejections.note("\($0)")
+        }
         let queue = BoundedQueue<[UInt8]>(
             capacity: configuration.queueCapacity, weightLimit: configuration.queueByteLimit, weight: { $0.count })
         let writer = LogWriter(queue: queue, output: output, counters: counters) { logger.error($0) }
@@ -72,6 +77,7 @@ public final class BusLogger: Service {
         let reactor = Reactor(stop: stop)
         reactor.onError = { logger.error("\($0)") }
         func record(_ message: BusMessage) {
+            heap.note()
             if !message.isSnapshot, let gap = gaps.observe(message.header, topic: message.topicName) {
                 counters.add("gapRecords")
                 gapWarnings.note(
@@ -85,6 +91,8 @@ public final class BusLogger: Service {
             rejections.flush()
             gapWarnings.flush()
         }
+        // A flood leaves the allocator holding its peak; give it back once the writer has caught up.
+        reactor.every(1) { heap.releaseIfDue(backlog: queue.count) }
         service.scheduleHeartbeat(on: reactor, publisher: publisher) {
             ["queued": UInt64(queue.count), "sourceRestarts": gaps.restarts]
         }
