@@ -117,5 +117,9 @@ import Testing
         }
         // Both workers have work: the split is worth making on a hierarchy this size.
         #expect(owners[0] > 0 && owners[1] > 0)
+        // Some chain vertex is shared between the workers, so the exactness tests on this hierarchy cover that too.
+        let lower = hierarchy.lowerAdjacency
+        #expect(
+            split.chain.contains { Int(lower.offsets[$0 + 1] - lower.offsets[$0]) >= TriangleSweep.sharedLowerNeighbours })
     }
 }
