@@ -131,7 +131,9 @@ extension Navigator {
             modes.insert(live.session.tripOptions?.travelMode ?? live.session.configuration.travelMode)
         }
         let inForce = TrafficSpeedFactors(byWayID: traffic.factors)
-        for mode in modes { map.router.prepareInBackground(NavRouting.RoutingOptions(travelMode: mode, traffic: inForce)) }
+        for mode in modes {
+            map.router.prepareInBackground(NavRouting.RoutingOptions(travelMode: mode, traffic: inForce))
+        }
     }
 
     /// Hands the engine the traffic factors of each leg's segments, so its times and delay category

@@ -28,7 +28,8 @@ struct TrafficCustomizationTests {
                         wayIds: ways, speedFactor: 0.5,
                         expiresAt: Timestamp(secondsSince1970: harness.clock.now + 3_600))
                 ]))
-        let inForce = RoutingOptions(traffic: TrafficSpeedFactors(byWayID: Dictionary(uniqueKeysWithValues: ways.map { ($0, 0.5) })))
+        let factors = Dictionary(uniqueKeysWithValues: ways.map { ($0, 0.5) })
+        let inForce = RoutingOptions(traffic: TrafficSpeedFactors(byWayID: factors))
         let deadline = Date().addingTimeInterval(60)
         while !router.isCustomized(for: inForce) && Date() < deadline { usleep(5_000) }
         #expect(router.isCustomized(for: inForce))

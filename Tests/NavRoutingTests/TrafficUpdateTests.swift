@@ -120,6 +120,8 @@ import Testing
         // Some chain vertex is shared between the workers, so the exactness tests on this hierarchy cover that too.
         let lower = hierarchy.lowerAdjacency
         #expect(
-            split.chain.contains { Int(lower.offsets[$0 + 1] - lower.offsets[$0]) >= TriangleSweep.sharedLowerNeighbours })
+            split.chain.contains {
+                Int(lower.offsets[$0 + 1] - lower.offsets[$0]) >= TriangleSweep.sharedLowerNeighbours
+            })
     }
 }

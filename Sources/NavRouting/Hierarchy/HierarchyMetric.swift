@@ -80,7 +80,8 @@ final class HierarchyMetric: Sendable {
                 turns.costs.withUnsafeBufferPointer { costs in
                     for k in 0..<slots.count {
                         // Both parts are below infinity, so the sum fits in 64 bits and is capped below it.
-                        let cost = UInt32(min(UInt64(arcCost[Int(arcs[k])]) + UInt64(costs[k]), UInt64(Self.infinity - 1)))
+                        let sum = UInt64(arcCost[Int(arcs[k])]) + UInt64(costs[k])
+                        let cost = UInt32(min(sum, UInt64(Self.infinity - 1)))
                         let edge = Int(slots[k] >> 1)
                         if slots[k] & 1 == 0 {
                             up[edge] = min(up[edge], cost)

@@ -45,7 +45,8 @@ struct SubtreeSplit: Sendable {
         for v in chain { group[v] = Self.chainGroup }
         // The subtrees' roots: other trees' roots and the children of chain vertices off the chain.
         let roots = (0..<n).filter { v in
-            group[v] == unassigned && (parent[v] == ContractionHierarchy.noRank || group[Int(parent[v])] == Self.chainGroup)
+            group[v] == unassigned
+                && (parent[v] == ContractionHierarchy.noRank || group[Int(parent[v])] == Self.chainGroup)
         }.sorted { weight[$0] > weight[$1] }
         var load: [UInt64] = [0, 0]
         for root in roots {

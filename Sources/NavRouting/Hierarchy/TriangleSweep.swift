@@ -87,35 +87,13 @@ struct TriangleSweep {
         }
     }
 
-    /// The hierarchy's arrays the sweep reads, as pointers (valid during ``run``).
-    private struct Tables: @unchecked Sendable {
-        let offsets: UnsafeBufferPointer<UInt32>
-        let targets: UnsafeBufferPointer<UInt32>
-        let lowerOffsets: UnsafeBufferPointer<UInt32>
-        let lowerEdges: UnsafeBufferPointer<UInt32>
-        let lowerEnds: UnsafeBufferPointer<UInt32>
-    }
-
     /// A workspace's slots as a pointer, for a worker of the chain's shared vertices.
     private struct Slots: @unchecked Sendable {
         let slots: UnsafeMutableBufferPointer<Workspace.Slot>
     }
 
     private func withTables<T>(_ body: (Tables) -> T) -> T {
-        offsets.withUnsafeBufferPointer { offsets in
-            targets.withUnsafeBufferPointer { targets in
-                lower.offsets.withUnsafeBufferPointer { lowerOffsets in
-                    lower.edges.withUnsafeBufferPointer { lowerEdges in
-                        lower.ends.withUnsafeBufferPointer { lowerEnds in
-                            body(
-                                Tables(
-                                    offsets: offsets, targets: targets, lowerOffsets: lowerOffsets,
-                                    lowerEdges: lowerEdges, lowerEnds: lowerEnds))
-                        }
-                    }
-                }
-            }
-        }
+        Tables.with(offsets: offsets, targets: targets, lower: lower, body)
     }
 
     /// Relaxes the lower triangles of each vertex in `vertices` (of group `own` when groups are given).
@@ -161,12 +139,8 @@ struct TriangleSweep {
                     for u in chain {
                         let edges = Int(tables.offsets[u])..<Int(tables.offsets[u + 1])
                         guard !edges.isEmpty else { continue }
-                        let lowerStart = Int(tables.lowerOffsets[u])
-                        let lowerEnd = Int(tables.lowerOffsets[u + 1])
-                        let middle = lowerEnd - lowerStart >= Self.sharedLowerNeighbours
-                            ? (lowerStart + lowerEnd) / 2 : lowerEnd
-                        let parts = [lowerStart..<middle, middle..<lowerEnd]
-                        if middle == lowerEnd {
+                        let parts = tables.lowerParts(of: u)
+                        if parts.count == 1 {
                             Self.load(edges, tables, weights, firstSlots)
                             Self.relax(parts[0], tables, weights, firstSlots)
                         } else {
@@ -178,10 +152,14 @@ struct TriangleSweep {
                         for e in edges {
                             let w = Int(tables.targets[e])
                             var slot = firstSlots[w]
-                            if middle != lowerEnd {
+                            if parts.count == 2 {
                                 let other = secondSlots[w]
-                                if other.up < slot.up { (slot.up, slot.upMiddle) = (other.up, other.upMiddle) }
-                                if other.down < slot.down { (slot.down, slot.downMiddle) = (other.down, other.downMiddle) }
+                                if other.up < slot.up {
+                                    (slot.up, slot.upMiddle) = (other.up, other.upMiddle)
+                                }
+                                if other.down < slot.down {
+                                    (slot.down, slot.downMiddle) = (other.down, other.downMiddle)
+                                }
                             }
                             weights.up[e] = slot.up
                             weights.down[e] = slot.down
@@ -236,6 +214,44 @@ struct TriangleSweep {
                 }
             }
         }
+    }
+}
+
+/// The hierarchy's arrays a customization sweep reads, as pointers (valid inside ``with(offsets:targets:lower:_:)``),
+/// to share between the workers of one vertex.
+struct Tables: @unchecked Sendable {
+    let offsets: UnsafeBufferPointer<UInt32>
+    let targets: UnsafeBufferPointer<UInt32>
+    let lowerOffsets: UnsafeBufferPointer<UInt32>
+    let lowerEdges: UnsafeBufferPointer<UInt32>
+    let lowerEnds: UnsafeBufferPointer<UInt32>
+
+    static func with<T>(
+        offsets: [UInt32], targets: [UInt32], lower: LowerAdjacency, _ body: (Tables) -> T
+    ) -> T {
+        offsets.withUnsafeBufferPointer { offsets in
+            targets.withUnsafeBufferPointer { targets in
+                lower.offsets.withUnsafeBufferPointer { lowerOffsets in
+                    lower.edges.withUnsafeBufferPointer { lowerEdges in
+                        lower.ends.withUnsafeBufferPointer { lowerEnds in
+                            body(
+                                Tables(
+                                    offsets: offsets, targets: targets, lowerOffsets: lowerOffsets,
+                                    lowerEdges: lowerEdges, lowerEnds: lowerEnds))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The lower neighbours of `u` (indices into the lower adjacency) in two halves when there are at least
+    /// ``TriangleSweep/sharedLowerNeighbours`` of them, else one part.
+    func lowerParts(of u: Int) -> [Range<Int>] {
+        let start = Int(lowerOffsets[u])
+        let end = Int(lowerOffsets[u + 1])
+        guard end - start >= TriangleSweep.sharedLowerNeighbours else { return [start..<end] }
+        return [start..<(start + end) / 2, (start + end) / 2..<end]
     }
 }
 
