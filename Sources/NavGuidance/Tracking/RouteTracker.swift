@@ -82,7 +82,7 @@ struct RouteTracker: Hashable, Codable, Sendable {
         let first = leg.segmentIndex(at: max(low, 0), near: segment)
         var s = first
         while s <= last && leg.cumulativeDistance[s] <= high {
-            let projection = SegmentProjection(of: fix, onSegment: s, points: points, kx: kx, ky: ky)
+            let projection = LegSegmentProjection(of: fix, onSegment: s, points: points, kx: kx, ky: ky)
             let (ax, ay, vx, vy, squared, t) = (
                 projection.ax, projection.ay, projection.vx, projection.vy, projection.squared, projection.t
             )
@@ -91,13 +91,13 @@ struct RouteTracker: Hashable, Codable, Sendable {
             // term below weighs passes against each other and never drags a fix back along one. At a turn
             // both stay: short of the corner and round it are different readings of the fix.
             if t >= 1, s < last, leg.cumulativeDistance[s + 1] <= high, Self.bendsOnly(leg, at: s + 1),
-                SegmentProjection(of: fix, onSegment: s + 1, points: points, kx: kx, ky: ky).t > 0
+                LegSegmentProjection(of: fix, onSegment: s + 1, points: points, kx: kx, ky: ky).t > 0
             {
                 s += 1
                 continue
             }
             if t <= 0, s > first, Self.bendsOnly(leg, at: s),
-                SegmentProjection(of: fix, onSegment: s - 1, points: points, kx: kx, ky: ky).t < 1
+                LegSegmentProjection(of: fix, onSegment: s - 1, points: points, kx: kx, ky: ky).t < 1
             {
                 s += 1
                 continue
@@ -216,7 +216,7 @@ struct RouteTracker: Hashable, Codable, Sendable {
 /// A fix projected onto one segment of a leg, in local metres around the fix (an equirectangular frame: the
 /// segments are metres long, the error is negligible): the segment runs from `(ax, ay)` along `(vx, vy)`, and `t` is
 /// where the perpendicular from the fix meets its line, 0 at the segment's start and 1 at its end.
-struct SegmentProjection {
+struct LegSegmentProjection {
     let ax: Double, ay: Double, vx: Double, vy: Double
     /// The segment's squared length.
     let squared: Double
