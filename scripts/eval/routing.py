@@ -332,6 +332,26 @@ def car_access(tags: dict) -> str:
     return "open"
 
 
+def ferry_relation_tags(path: pathlib.Path) -> dict[int, dict]:
+    """The access tags of `route=ferry` relations, by member way id: a passenger ferry is often tagged
+    `motor_vehicle=no` on its route relation only (Monaco's Bateau Bus), which applies to its ways."""
+    import osmium
+
+    found: dict[int, dict] = {}
+
+    class Reader(osmium.SimpleHandler):
+        def relation(self, relation) -> None:
+            if relation.tags.get("route") != "ferry":
+                return
+            tags = {key: relation.tags[key] for key in ACCESS_KEYS if key in relation.tags}
+            for member in relation.members:
+                if member.type == "w":
+                    found[member.ref] = tags
+
+    Reader().apply_file(str(path))
+    return found
+
+
 def read_ways(path: pathlib.Path, on_way) -> None:
     """Calls `on_way` with every way of the file, its nodes located. pyosmium is imported only here, so the
     helpers of this script (the reference routers, the access rules) can be reused without it."""
@@ -360,6 +380,9 @@ class OSMIndex:
         self.entries: set[int] = set()
         # Both directions of each car segment, by its node pair in either order: (from, to, allowed).
         self.directions: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
+        # Segments of ways tagged toll=yes, by rounded coordinates in both directions (for avoidsTolls).
+        self.toll_positions: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        self.ferry_relations = ferry_relation_tags(path)
         read_ways(path, self.way)
         self.zone_ids, self.zone_positions = self.zones()
 
@@ -369,9 +392,13 @@ class OSMIndex:
 
     def way(self, way) -> None:
         highway = way.tags.get("highway")
+        tags = {tag.k: tag.v for tag in way.tags}
+        if highway is None and tags.get("route") == "ferry":
+            # A ferry: its own access tags, else its route relation's (judged for the legality counts only).
+            highway = "ferry"
+            tags = {**self.ferry_relations.get(way.id, {}), **tags}
         if highway is None:
             return
-        tags = {tag.k: tag.v for tag in way.tags}
         info = (car_access(tags), highway)
         nodes = [(node.ref, node.location) for node in way.nodes]
         for (a, la), (b, lb) in zip(nodes, nodes[1:]):
@@ -379,6 +406,8 @@ class OSMIndex:
             if la.valid() and lb.valid():
                 ka, kb = self.key(la.lat, la.lon), self.key(lb.lat, lb.lon)
                 self.by_position[(ka, kb)] = self.by_position[(kb, ka)] = info
+                if tags.get("toll") == "yes":
+                    self.toll_positions |= {(ka, kb), (kb, ka)}
         if highway in CAR_HIGHWAYS and highway not in ("motorway", "motorway_link") and info[0] == "open":
             self.car_nodes.extend((loc.lat, loc.lon) for _, loc in nodes if loc.valid())
         if highway in CAR_HIGHWAYS and info[0] != "forbidden" and tags.get("area") != "yes":
@@ -695,10 +724,12 @@ def departure_figures(records: list[dict], label: str) -> dict:
     }
 
 
-def evaluate_map(name: str, pair_count: int, seed: int, args, binaries: pathlib.Path) -> dict:
-    """Random driving pairs on one sample map against OSRM and Valhalla: agreement, causes, legality, snapping;
-    navbus is asked once per departure of `args.departures`, the references once (they take no time)."""
-    map_path = ROOT / "maps" / f"{name}.osm.pbf"
+def evaluate_map(name: str, pair_count: int, seed: int, args, binaries: pathlib.Path,
+                 map_path: pathlib.Path | None = None) -> dict:
+    """Random driving pairs on one map (maps/NAME.osm.pbf unless `map_path` is given) against OSRM and Valhalla:
+    agreement, causes, legality, snapping; navbus is asked once per departure of `args.departures`, the
+    references once (they take no time)."""
+    map_path = map_path or ROOT / "maps" / f"{name}.osm.pbf"
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
     valhalla = Valhalla(prepare_valhalla(map_path))
@@ -760,11 +791,11 @@ def evaluate_map(name: str, pair_count: int, seed: int, args, binaries: pathlib.
     }
 
 
-def node_sweep(name: str, count: int, seed: int, args, binaries: pathlib.Path) -> dict:
+def node_sweep(map_path: pathlib.Path, count: int, seed: int, args, binaries: pathlib.Path) -> dict:
     """From the car-road node nearest the middle of the map to `count` random car-road nodes (the waypoint exactly
     at the node) and back: navbus's routeStatus against whether OSRM routes, per direction, and every pair that
     navbus does not route but OSRM does, with navbus's reason."""
-    map_path = ROOT / "maps" / f"{name}.osm.pbf"
+    name = map_path.name.split(".")[0]
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
     navbus = Navbus(map_path, binaries)
@@ -815,49 +846,106 @@ def node_sweep_lines(sweep: dict) -> list[str]:
     return lines
 
 
-def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
-    """avoidsHighways on Kotka against OSRM's exclude=motorway, navbus departing at the first departure."""
-    map_path = ROOT / "maps" / "kotka.osm.pbf"
+# The avoid options checked against OSRM's `exclude`, each with the test of a navbus segment that it should keep off:
+# (navbus option, OSRM exclude class, what the route is kept off, segment test on (segment, its position key)).
+AVOIDS = {
+    "highways": ("avoidsHighways", "motorway", "motorway",
+                 lambda segment, key, index: segment[1] in ("motorway", "motorway_link")),
+    "tolls": ("avoidsTolls", "toll", "toll road", lambda segment, key, index: key in index.toll_positions),
+}
+
+
+def avoided_metres(route: dict, index: OSMIndex, test) -> float:
+    """Metres of a navbus route on segments `test` picks out (ends at OSM nodes, matched by position)."""
+    metres = 0.0
+    for leg in route["legs"]:
+        positions = leg["geometry"]["coordinates"]
+        for (lon_a, lat_a), (lon_b, lat_b) in zip(positions, positions[1:]):
+            key = (index.key(lat_a, lon_a), index.key(lat_b, lon_b))
+            info = index.by_position.get(key)
+            if info is not None and test(info, key, index):
+                metres += haversine((lat_a, lon_a), (lat_b, lon_b))
+    return metres
+
+
+def osrm_uses(reference: dict, index: OSMIndex, test) -> bool:
+    nodes = reference["legs"][0]["annotation"]["nodes"]
+    for x, y in zip(nodes, nodes[1:]):
+        info = index.by_ids.get((x, y))
+        positions = (index.positions.get(x), index.positions.get(y))
+        if info is not None and test(info, positions, index):
+            return True
+    return False
+
+
+def evaluate_avoids(map_path: pathlib.Path, pair_count: int, seed: int, avoid: str, args,
+                    binaries: pathlib.Path) -> dict:
+    """One avoid option on one map against OSRM's exclude of the same roads, navbus departing at the first
+    departure: where OSRM finds a route without them, does navbus keep off them too?"""
+    option, exclude, _, test = AVOIDS[avoid]
     index = OSMIndex(map_path)
     osrm = OSRM(prepare_osrm(map_path))
     navbus = Navbus(map_path, binaries)
     departure = args.departures[0]
-    pairs = random_pairs(index, args.kotka_pairs, args.seed + 1)
-    compared, avoidable, kept_off, motorway_metres, ratios, notices = 0, 0, 0, [], [], 0
-    plain_on_motorway = 0
+    pairs = random_pairs(index, pair_count, seed)
+    compared, avoidable, kept_off, avoided, ratios, notices = 0, 0, 0, [], [], 0
+    plain_on_avoided = 0
+    examples: list[dict] = []
     try:
         for a, b in pairs:
             plain = navbus.route(a, b, departure)
-            if plain["routeStatus"] == "OK" and any(
-                    s[1] in ("motorway", "motorway_link") for s in navbus_segments(plain["routes"][0], index)):
-                plain_on_motorway += 1
-            answer = navbus.route(a, b, departure, avoidsHighways=True)
-            reference = osrm.route(a, b, exclude="motorway")
+            if plain["routeStatus"] == "OK" and avoided_metres(plain["routes"][0], index, test) >= 1:
+                plain_on_avoided += 1
+            answer = navbus.route(a, b, departure, **{option: True})
+            reference = osrm.route(a, b, exclude=exclude)
             if answer["routeStatus"] != "OK" or reference is None:
                 continue
             compared += 1
             route = answer["routes"][0]
-            metres = sum(s[2] for s in navbus_segments(route, index) if s[1] in ("motorway", "motorway_link"))
-            nodes = reference["legs"][0]["annotation"]["nodes"]
-            osrm_motorway = any(
-                index.by_ids.get((x, y), ("", ""))[1] in ("motorway", "motorway_link") for x, y in zip(nodes, nodes[1:]))
+            metres = avoided_metres(route, index, test)
             if route.get("violatedAvoids"):
                 notices += 1
-            if not osrm_motorway:
+            if not osrm_uses(reference, index, test):
                 avoidable += 1
                 kept_off += metres < 1
-                motorway_metres.append(metres)
+                avoided.append(metres)
+                if metres >= 1:
+                    examples.append({"from": a, "to": b, "metres": round(metres), "navbus": route["distanceMeters"],
+                                     "osrmExclude": reference["distance"],
+                                     "violatedAvoids": route.get("violatedAvoids")})
             if reference["distance"] > 0:
                 ratios.append(route["distanceMeters"] / reference["distance"])
     finally:
         navbus.close()
         osrm.close()
     return {
+        "map": map_path.name.split(".")[0], "avoid": avoid, "option": option, "exclude": exclude,
         "pairs": len(pairs), "compared": compared, "osrmExcludeFindsNoMotorway": avoidable,
-        "navbusKeptOff": kept_off, "navbusWithoutAvoidOnMotorway": plain_on_motorway, "maxMotorwayMetresWhereAvoidable": round(max(motorway_metres, default=0)),
+        "navbusKeptOff": kept_off, "navbusWithoutAvoidOnMotorway": plain_on_avoided,
+        "maxMotorwayMetresWhereAvoidable": round(max(avoided, default=0)),
         "routesWithViolatedAvoidsNotice": notices,
         "navbusVsOsrmExclude": {"pairs": len(ratios), "within5": share(ratios, 0.05), "within10": share(ratios, 0.10)},
+        "examples": sorted(examples, key=lambda e: -e["metres"])[:8],
     }
+
+
+def evaluate_kotka(args, binaries: pathlib.Path) -> dict:
+    """avoidsHighways on Kotka against OSRM's exclude=motorway, navbus departing at the first departure."""
+    return evaluate_avoids(ROOT / "maps" / "kotka.osm.pbf", args.kotka_pairs, args.seed + 1, "highways", args,
+                           binaries)
+
+
+def avoids_lines(k: dict) -> list[str]:
+    _, _, kind, _ = AVOIDS[k["avoid"]]
+    return [
+        f"{k['map'].capitalize()}, {k['pairs']} random pairs, {k['option']} vs OSRM exclude={k['exclude']}: "
+        f"{k['compared']} compared; OSRM finds a route without any {kind} for {k['osrmExcludeFindsNoMotorway']}, "
+        f"navbus keeps off it in {k['navbusKeptOff']} of them (most {kind} where avoidable: "
+        f"{k['maxMotorwayMetresWhereAvoidable']} m); violatedAvoids notices {k['routesWithViolatedAvoidsNotice']}; "
+        f"without the flag navbus drives on a {kind} in {k['navbusWithoutAvoidOnMotorway']} pairs",
+        f"  distance navbus/OSRM-exclude within ±5 %: {k['navbusVsOsrmExclude']['within5']:.1f} %, "
+        f"±10 %: {k['navbusVsOsrmExclude']['within10']:.1f} %",
+    ]
 
 
 def duration_text(d: dict) -> str:
@@ -926,9 +1014,13 @@ def main() -> int:
     parser.add_argument("--node-targets", type=int, metavar="N",
                         help="instead of the random pairs: route from the car-road node nearest each map's middle to "
                         "N random car-road nodes (exactly at the node) and back, and count navbus's routeStatus "
-                        "against OSRM's answer (the first --departure)")
+                        "against OSRM's answer (the first --departure), on each --map or else the sample maps")
     parser.add_argument("--details", help="also write every pair (snaps, distances, legality) to FILE-helsinki and "
-                        "FILE-kotka")
+                        "FILE-kotka (FILE-NAME for a --map)")
+    parser.add_argument("--map", action="append", dest="maps", metavar="FILE",
+                        help="evaluate this map instead of the two samples (repeatable), e.g. the held-out "
+                        "maps/monaco.osm.pbf from scripts/fetch-maps.sh --eval: --pairs random pairs, then "
+                        "avoidsHighways and avoidsTolls against OSRM's exclude on --kotka-pairs pairs")
     parser.add_argument("--departure", action="append", dest="departures", metavar="TIME",
                         help="navbus's departure time, local (2026-12-01T08:00, a Tuesday morning, when none is "
                         "given: turn restrictions signed for weekday hours are in force; OSRM keeps them at all "
@@ -943,27 +1035,35 @@ def main() -> int:
     unpack_tools()
     started = time.monotonic()
     if args.node_targets:
-        sweeps = {name: node_sweep(name, args.node_targets, args.seed + offset, args, binaries)
-                  for offset, name in enumerate(("helsinki", "kotka"))}
+        maps = ([pathlib.Path(file).resolve() for file in args.maps] if args.maps
+                else [ROOT / "maps" / "helsinki.osm.pbf", ROOT / "maps" / "kotka.osm.pbf"])
+        sweeps = {path.name.split(".")[0]: node_sweep(path, args.node_targets, args.seed + offset, args, binaries)
+                  for offset, path in enumerate(maps)}
         print("\n".join(line for sweep in sweeps.values() for line in node_sweep_lines(sweep)))
         if args.json:
             pathlib.Path(args.json).write_text(json.dumps(sweeps, indent=2) + "\n")
         return 0
-    results = {"helsinki": evaluate_map("helsinki", args.pairs, args.seed, args, binaries),
-               "kotka": evaluate_map("kotka", args.kotka_pairs, args.seed + 1, args, binaries),
-               "kotkaAvoids": evaluate_kotka(args, binaries)}
+    if args.maps:
+        results: dict = {}
+        avoid_results = []
+        for number, file in enumerate(args.maps):
+            map_path = pathlib.Path(file).resolve()
+            name = map_path.name.split(".")[0]
+            results[name] = evaluate_map(name, args.pairs, args.seed + 2 * number, args, binaries, map_path)
+            for avoid in AVOIDS:
+                avoid_results.append(evaluate_avoids(map_path, args.kotka_pairs, args.seed + 2 * number + 1, avoid,
+                                                     args, binaries))
+        results["avoids"] = avoid_results
+        lines = [line for name in results if name != "avoids" for line in map_lines(results[name])]
+        lines += [line for k in avoid_results for line in avoids_lines(k)]
+    else:
+        results = {"helsinki": evaluate_map("helsinki", args.pairs, args.seed, args, binaries),
+                   "kotka": evaluate_map("kotka", args.kotka_pairs, args.seed + 1, args, binaries),
+                   "kotkaAvoids": evaluate_kotka(args, binaries)}
+        lines = [line for name in ("helsinki", "kotka") for line in map_lines(results[name])]
+        lines += avoids_lines(results["kotkaAvoids"])
     results["seconds"] = round(time.monotonic() - started, 1)
-    k = results["kotkaAvoids"]
-    lines = [line for name in ("helsinki", "kotka") for line in map_lines(results[name])] + [
-        f"Kotka, {k['pairs']} random pairs, avoidsHighways vs OSRM exclude=motorway: {k['compared']} compared; "
-        f"OSRM finds a motorway-free route for {k['osrmExcludeFindsNoMotorway']}, navbus keeps off the motorway in "
-        f"{k['navbusKeptOff']} of them (most motorway where avoidable: {k['maxMotorwayMetresWhereAvoidable']} m); "
-        f"violatedAvoids notices {k['routesWithViolatedAvoidsNotice']}; without the flag navbus drives on the motorway "
-        f"in {k['navbusWithoutAvoidOnMotorway']} pairs",
-        f"  distance navbus/OSRM-exclude within ±5 %: {k['navbusVsOsrmExclude']['within5']:.1f} %, "
-        f"±10 %: {k['navbusVsOsrmExclude']['within10']:.1f} %",
-        f"({results['seconds']} s)",
-    ]
+    lines.append(f"({results['seconds']} s)")
     print("\n".join(lines))
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(results, indent=2) + "\n")

@@ -36,6 +36,14 @@ extension GuidanceEngine {
     /// Largest angle between the course and the route at the leg's end for driving through it to count,
     /// when there is no road network to tell.
     static let passageHeading = 45.0
+    /// Metres along the route beyond the tracked position from which, and up to which, a vehicle that left the
+    /// route is looked for on a later pass of it before a new route is asked for (nearer passes are the tracker's
+    /// own window).
+    static let laterPassAhead = 50.0
+    static let laterPassReach = 3_000.0
+    /// Metres past the leg's end within which a vehicle that drove through it is looked for on the next fixes
+    /// (a second's drive at motorway speed).
+    static let onwardReach = 40.0
 
     /// A position on the active route.
     private struct RouteSnap {
@@ -56,7 +64,7 @@ extension GuidanceEngine {
 
         let options = state.options
         state.rerouteGate.observe(fix)
-        let observation = state.currentLeg.flatMap { state.tracker.observe(fix, on: $0) }
+        var observation = state.currentLeg.flatMap { state.tracker.observe(fix, on: $0) }
         // The network matcher sees every fix, so that its history is there the moment the vehicle leaves
         // its route (or drives without one); only while the vehicle plainly follows its route may it skip
         // a few (see `isPlainlyOnRoute`), and its next search then spans the gap.
@@ -102,6 +110,16 @@ extension GuidanceEngine {
             verdict = state.deviation.assess(
                 observation, fix: fix, progress: state.tracker.distanceAlong, drifting: drifting,
                 options: options.deviation)
+            if verdict == .departed || verdict == .away, network != nil,
+                let later = laterPassJoined(fix, leg: leg, state: state)
+            {
+                // Off the route where it was, on it further on: a loop or a block round cut short. Guidance goes on
+                // from there; a new route would only lead back onto this one.
+                state.deviation.rejoin()
+                state.tracker.rejoin(at: later, fix: fix, on: leg)
+                observation = later
+                verdict = .rejoined
+            }
             let accept: Bool
             switch verdict {
             case .following, .rejoined:
@@ -284,6 +302,26 @@ extension GuidanceEngine {
         return onRoute.crossTrack <= Self.sameRoadDistance && (onRoute.headingOffset ?? 0) <= Self.plainHeading
     }
 
+    /// The later pass of the leg the vehicle has joined, when the network matcher, from the fixes alone, has it
+    /// moving on the route's own road there, running its way (see ``RouteTracker/laterPass(of:on:minimumAhead:reach:crossTrack:heading:)``).
+    private func laterPassJoined(_ fix: Fix, leg: PreparedLeg, state: GuidanceState) -> RouteObservation? {
+        guard let evidence = state.networkMatch.evidenceRoad, var course = evidence.course,
+            (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed
+        else { return nil }
+        // The matcher's direction along a two-way road can lag a turn onto it by a fix; the fix's own course
+        // says which way the vehicle goes along the road.
+        if let heading = fix.course, Geodesy.angleBetween(course, heading) > 90 {
+            course = (course + 180).truncatingRemainder(dividingBy: 360)
+        }
+        var probe = fix
+        probe.latitude = evidence.latitude
+        probe.longitude = evidence.longitude
+        probe.course = course
+        return state.tracker.laterPass(
+            of: probe, on: leg, minimumAhead: Self.laterPassAhead, reach: Self.laterPassReach,
+            crossTrack: Self.sameRoadDistance, heading: Self.plainHeading)
+    }
+
     /// How far from the route the network matcher places the vehicle, `nil` without a match.
     private func offRouteDistance(of network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Double? {
         guard let network else { return nil }
@@ -341,8 +379,8 @@ extension GuidanceEngine {
     /// Driving (faster than ``ArrivalDetector/stoppedSpeed``), without stopping, the vehicle must reach the
     /// end itself: the tracked position within half a second's drive of it (at least 5 m), the leg must
     /// end at the waypoint (not on a street beside it),
-    /// and the road driven must pass through the end (``HiddenMarkovMatcher/trailPasses(through:within:)``
-    /// within ``passageTolerance``). The tracked position alone cannot tell: it follows the route's line and
+    /// and the road driven must pass through the end (``HiddenMarkovMatcher/trailPassage(through:within:)``
+    /// within ``passageTolerance``) and go on from it (``drivenThroughEnd(_:evidence:fix:leg:state:)``). The tracked position alone cannot tell: it follows the route's line and
     /// runs on with the speed, so it reaches the end of a last short turn the vehicle never took, and one
     /// wild fix beside the end projects onto it. Without a road network the fix must head the route's way
     /// (``passageHeading``) with the route close.
@@ -366,11 +404,19 @@ extension GuidanceEngine {
             // Driving through the end counts only when the end is the waypoint's own road; where the router
             // joined a waypoint beside another street to this one, only stopping there is arriving.
             guard waypoint.distance(to: leg.end) <= Self.passingRoadDistance else { return false }
-            if evidence != nil {
-                // Passing through the end also shows the road is the route's own, even when the matcher
-                // already has the vehicle beyond the end, away from the route's line.
-                guard state.networkMatch.trailPasses(through: leg.end, within: Self.passageTolerance) else {
-                    return false
+            if let evidence {
+                // The road driven, from the fixes alone, came along the route through the end and goes on from it:
+                // that is arriving, wherever the tracked position (which follows the route's line and lags a
+                // turn at the end) has got to.
+                guard let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance)
+                else { return false }
+                switch drivenThroughEnd(passage, evidence: evidence, fix: fix, leg: leg, state: state) {
+                case .yes: return true
+                case .no: return false
+                case .atTheEnd:
+                    // The road position has not left the end yet (a junction's node holds it there): the fix itself
+                    // must be as close, and the tracked position decides below.
+                    guard fix.coordinate.distance(to: leg.end) <= Self.passageTolerance + accuracy else { return false }
                 }
             } else {
                 guard let observation, (observation.headingOffset ?? 0) <= Self.passageHeading,
@@ -391,6 +437,76 @@ extension GuidanceEngine {
         else { return false }
         let elapsed = previousMatchTime.map { max(0, fix.time - $0) } ?? 0
         return remaining <= radius + speed * elapsed
+    }
+
+    /// Whether the trail's passage by the leg's end is a vehicle driving through it, not one passing on a street
+    /// beside the destination whose trail one or two noisy fixes put across the destination's street (Monaco's
+    /// port, where Avenue John F. Kennedy runs 12 m from Quai Albert 1er). Three things must hold, judged from the
+    /// fixes alone:
+    /// - the trail came to the end along the route: its position before the end is within
+    ///   ``passingRoadDistance`` of it;
+    /// - the vehicle has left the end: its road position now is more than ``passageTolerance`` from it (until it
+    ///   has, the answer is ``Passage/atTheEnd``);
+    /// - it is where driving on from the end takes it: on the leg's way on past the end (within
+    ///   ``passingRoadDistance`` of the line the leg's last segment runs on), or, by the road network from the end
+    ///   as the route runs into it, no farther than the vehicle has driven since (a turn at a destination on a
+    ///   corner). A street beside the destination's is reached from its end only the long way round.
+    private func drivenThroughEnd(
+        _ passage: HiddenMarkovMatcher.TrailPassage, evidence: RoadMatch, fix: Fix, leg: PreparedLeg,
+        state: GuidanceState
+    ) -> Passage {
+        if let approach = passage.approach {
+            var probe = fix
+            probe.latitude = approach.latitude
+            probe.longitude = approach.longitude
+            guard let onRoute = state.tracker.observe(probe, on: leg), onRoute.crossTrack <= Self.passingRoadDistance
+            else { return .no }
+        }
+        let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
+        let fromEnd = position.distance(to: leg.end)
+        guard fromEnd > Self.passageTolerance else { return .atTheEnd }
+        if Self.liesOnward(position, of: leg) { return .yes }
+        // Otherwise the road driven from the end, as the route runs into it, must lead there within the distance
+        // driven since (fixes projected onto a road fall up to about two sigmas along it from the truth).
+        guard let matcher, let current = state.networkMatch.evidenceCandidate,
+            let bearing = Self.finalBearing(of: leg)
+        else { return .no }
+        let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
+        let driven = max(fix.speed ?? 0, 0) * max(0, fix.time - passage.time)
+        let reach = driven + Self.passageTolerance + 2 * accuracy
+        let starts = matcher.candidates(near: leg.end, within: Self.passageTolerance, limit: 6).filter {
+            $0.road.course.map { Geodesy.angleBetween($0, bearing) <= Self.plainHeading } ?? false
+        }
+        let reached = starts.contains { start in
+            matcher.networkDistances(from: start, to: [current], maximum: reach).first.map { $0 != nil } ?? false
+        }
+        return reached ? .yes : .no
+    }
+
+    /// What a trail's passage by the leg's end says about driving through it.
+    private enum Passage {
+        case yes, no
+        /// The road position is still at the end: the next fixes tell.
+        case atTheEnd
+    }
+
+    /// The direction of the leg's last segment that is not a sliver (the waypoint's projection can leave a piece
+    /// of a few centimetres at the end).
+    static func finalBearing(of leg: PreparedLeg) -> Double? {
+        let bearings = leg.segmentBearings
+        let lengths = zip(leg.cumulativeDistance, leg.cumulativeDistance.dropFirst()).map { $1 - $0 }
+        guard let last = lengths.indices.last(where: { lengths[$0] >= 1 && $0 < bearings.count }) ?? bearings.indices.last
+        else { return nil }
+        return bearings[last]
+    }
+
+    /// Whether a position lies on the leg's way on past its end: ahead of the end and within
+    /// ``passingRoadDistance`` of the line the leg's last segment runs on, up to ``onwardReach``.
+    static func liesOnward(_ position: Coordinate, of leg: PreparedLeg) -> Bool {
+        guard let bearing = finalBearing(of: leg) else { return false }
+        let onward = leg.end.destination(bearing: bearing, distance: onwardReach)
+        let projection = position.projection(ontoSegmentFrom: leg.end, to: onward)
+        return projection.fraction > 0 && projection.fraction < 1 && projection.distance <= passingRoadDistance
     }
 
     /// The turn-by-turn feed for the current state.

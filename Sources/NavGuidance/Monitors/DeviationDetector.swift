@@ -42,6 +42,15 @@ struct DeviationDetector: Hashable, Codable, Sendable {
             observation, fix: fix, progress: progress, drifting: drifting, accuracy: accuracy, options: options)
     }
 
+    /// Takes the vehicle to be on its route again at once: it has joined a later pass of it (see
+    /// ``RouteTracker/laterPass(of:on:minimumAhead:reach:crossTrack:heading:)``).
+    mutating func rejoin() {
+        isOffRoute = false
+        offStreak = 0
+        onStreak = 0
+        drivenSinceOnRoute = 0
+    }
+
     private mutating func judge(
         _ observation: RouteObservation?, fix: Fix, progress: Double, drifting: Bool, accuracy: Double,
         options: DeviationOptions

@@ -95,26 +95,49 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         evidenceBest?.candidate.road
     }
 
+    /// The directed road position behind ``evidenceRoad``, for network distances from or to it.
+    var evidenceCandidate: RoadCandidate? {
+        evidenceBest?.candidate
+    }
+
     private var evidenceBest: Hypothesis? {
         hypotheses.max { $0.evidence < $1.evidence }
     }
 
-    /// Whether the road driven over the last few fixes, judged from the fixes alone, passes within
-    /// `tolerance` metres of `target`: a trail position, or the straight piece between two close in time,
-    /// that a later fix has confirmed.
+    /// Where the road driven over the last few fixes, judged from the fixes alone, passed within `tolerance` metres
+    /// of `target`: a trail position, or the straight piece between two close in time, that a later fix has
+    /// confirmed; `nil` when it did not pass there.
     ///
     /// The trail is the best path's, not the best position of each fix as it came, and its newest position
     /// does not count: a road position is the fix projected onto the road, so a fix thrown forward along
     /// the road, or onto a side road, can put it at the target while the vehicle is 15 m short of it. The
     /// path that also explains the next fix does not go there when the vehicle turned off before the
     /// target (this is fixed-lag smoothing: the online answer revised by one more fix).
-    func trailPasses(through target: Coordinate, within tolerance: Double) -> Bool {
-        guard let trail = evidenceBest?.trail.dropLast(), let last = trail.last else { return false }
-        if last.position.distance(to: target) <= tolerance { return true }
-        return zip(trail, trail.dropFirst()).contains { from, to in
-            to.time - from.time <= Self.trailGap
-                && target.projection(ontoSegmentFrom: from.position, to: to.position).distance <= tolerance
+    func trailPassage(through target: Coordinate, within tolerance: Double) -> TrailPassage? {
+        guard let trail = evidenceBest?.trail.dropLast(), let last = trail.last else { return nil }
+        let points = Array(trail)
+        if last.position.distance(to: target) <= tolerance {
+            return TrailPassage(time: last.time, approach: points.dropLast().last?.position)
         }
+        for index in points.indices.dropFirst() {
+            let from = points[index - 1]
+            let to = points[index]
+            if to.time - from.time <= Self.trailGap,
+                target.projection(ontoSegmentFrom: from.position, to: to.position).distance <= tolerance
+            {
+                let approach = from.position.distance(to: target) > tolerance ? from : points[..<(index - 1)].last
+                return TrailPassage(time: to.time, approach: approach?.position)
+            }
+        }
+        return nil
+    }
+
+    /// A passage of the trail by a place (see ``trailPassage(through:within:)``).
+    struct TrailPassage: Sendable {
+        /// Time of the first trail position at or past the place.
+        var time: Double
+        /// The trail's last position before it reached the place, when the trail holds one.
+        var approach: Coordinate?
     }
 
     /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.

@@ -158,6 +158,55 @@ struct RouteTracker: Hashable, Codable, Sendable {
         Geodesy.angleBetween(leg.segmentBearings[p - 1], leg.segmentBearings[p]) < bendAngle
     }
 
+    /// Where a road position lies on a later pass of the leg, running its way: the route's closest point to it
+    /// between `minimumAhead` metres and `reach` metres beyond the tracked position, within `crossTrack` metres
+    /// and `heading` degrees; `nil` when the leg passes nowhere there like that. Not ranked by travel as
+    /// ``observe(_:on:)`` is: this is the question whether a vehicle off its route has joined the route
+    /// further on (a loop or a block round it cut short), which travel along the route cannot answer.
+    func laterPass(
+        of probe: Fix, on leg: PreparedLeg, minimumAhead: Double, reach: Double, crossTrack limit: Double,
+        heading: Double
+    ) -> RouteObservation? {
+        guard let course = probe.course else { return nil }
+        let kx = cos(probe.latitude * .pi / 180) * Geodesy.metresPerDegree
+        let ky = Geodesy.metresPerDegree
+        let points = leg.leg.coordinates
+        let low = distanceAlong + minimumAhead
+        let high = distanceAlong + reach
+        var best: RouteObservation?
+        var s = leg.segmentIndex(at: min(low, leg.length), near: segment)
+        while s < leg.segmentCount && leg.cumulativeDistance[s] <= high {
+            defer { s += 1 }
+            let projection = LegSegmentProjection(of: probe, onSegment: s, points: points, kx: kx, ky: ky)
+            let clamped = min(max(projection.t, 0), 1)
+            let px = projection.ax + clamped * projection.vx
+            let py = projection.ay + clamped * projection.vy
+            let distance = (px * px + py * py).squareRoot()
+            let along =
+                leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
+            let offset = Geodesy.angleBetween(course, leg.segmentBearings[s])
+            guard along >= low, distance <= limit, offset <= heading, distance < (best?.crossTrack ?? .infinity)
+            else { continue }
+            best = RouteObservation(
+                segment: s, distanceAlong: along, crossTrack: distance, headingOffset: offset,
+                onwardHeadingOffset: offset, overshoot: 0, offsetBeyondEnd: 0)
+        }
+        return best
+    }
+
+    /// Puts the tracked position on a later pass of the leg that the vehicle has joined (see
+    /// ``laterPass(of:on:minimumAhead:reach:crossTrack:heading:)``), starting the filter over there.
+    mutating func rejoin(at observation: RouteObservation, fix: Fix, on leg: PreparedLeg) {
+        let accuracy = max(fix.horizontalAccuracy ?? Self.defaultAccuracy, 3)
+        filtered = min(max(observation.distanceAlong, 0), leg.length)
+        variance = accuracy * accuracy
+        driftAhead = 0
+        driftBehind = 0
+        if startDistance == nil { startDistance = filtered }
+        distanceAlong = max(distanceAlong, filtered)
+        settle(at: fix, near: observation.segment, on: leg)
+    }
+
     /// Moves the filtered position with a fix judged to be on the route.
     mutating func accept(_ observation: RouteObservation, fix: Fix, on leg: PreparedLeg) {
         let accuracy = max(fix.horizontalAccuracy ?? Self.defaultAccuracy, 3)
@@ -204,8 +253,13 @@ struct RouteTracker: Hashable, Codable, Sendable {
         } else {
             distanceAlong = max(distanceAlong, filtered)
         }
+        settle(at: fix, near: observation.segment, on: leg)
+    }
+
+    /// Records the fix as the last match and moves the segment and step to the tracked position.
+    private mutating func settle(at fix: Fix, near hint: Int, on leg: PreparedLeg) {
         lastMatchTime = fix.time
-        segment = leg.segmentIndex(at: distanceAlong, near: observation.segment)
+        segment = leg.segmentIndex(at: distanceAlong, near: hint)
         let steps = leg.leg.steps
         while step < steps.count - 1 && leg.cumulativeDistance[steps[step].endIndex] <= distanceAlong {
             step += 1

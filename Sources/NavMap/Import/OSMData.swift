@@ -130,6 +130,29 @@ public struct OSMData: Sendable {
     public var nodes: [Int64: Node]
     public var ways: [Way]
     public var restrictions: [Restriction]
+    /// Access tags of `route=ferry` relations by member way: a ferry route often says who may board only on its
+    /// relation (the passenger boat across Monaco's port: `motor_vehicle=no` on relation 2218012, nothing on its way).
+    public var ferryRouteAccess: [Int64: [String: String]] = [:]
+
+    /// The keys a ferry way takes from its route relation when it has none of its own.
+    public static let ferryAccessKeys: Set<String> = [
+        "access", "vehicle", "motor_vehicle", "motorcar", "motorcycle", "moped", "hgv", "psv", "bus", "taxi",
+        "bicycle", "foot",
+    ]
+
+    /// Gives every ferry way the access tags of its route relation that the way does not set itself (the way's own
+    /// tags win, as OSM's documentation of ferry routes has it).
+    public mutating func applyFerryRouteAccess() {
+        guard !ferryRouteAccess.isEmpty else { return }
+        for index in ways.indices {
+            guard ways[index].tags["route"] == "ferry", let inherited = ferryRouteAccess[ways[index].id] else {
+                continue
+            }
+            for (key, value) in inherited where ways[index].tags[key] == nil {
+                ways[index].tags[key] = value
+            }
+        }
+    }
 
     public init(nodes: [Int64: Node] = [:], ways: [Way] = [], restrictions: [Restriction] = []) {
         self.nodes = nodes

@@ -30,7 +30,9 @@ public enum OSMFileReader {
         guard status == READOSM_OK else {
             throw error(status: status, path: path)
         }
-        return collector.data
+        var data = collector.data
+        data.applyFerryRouteAccess()
+        return data
     }
 
     static func error(status: Int32, path: String) -> MapError {
@@ -118,9 +120,12 @@ private let relationCallback: readosm_relation_callback = { userData, relationPo
     guard let relation = relationPointer?.pointee else { return READOSM_OK }
     let sink = collector(userData)
     sink.counted()
-    guard tagValue(relation.tags, count: relation.tag_count, key: "type") == "restriction",
-        let membersPointer = relation.members
-    else { return READOSM_OK }
+    let type = tagValue(relation.tags, count: relation.tag_count, key: "type")
+    if type == "route", tagValue(relation.tags, count: relation.tag_count, key: "route") == "ferry" {
+        collectFerryRoute(relation, into: sink)
+        return READOSM_OK
+    }
+    guard type == "restriction", let membersPointer = relation.members else { return READOSM_OK }
     var members: [(type: OSMData.MemberType, id: Int64, role: String)] = []
     for i in 0..<Int(relation.member_count) {
         let member = membersPointer[i]
@@ -137,4 +142,13 @@ private let relationCallback: readosm_relation_callback = { userData, relationPo
         sink.data.restrictions.append(restriction)
     }
     return READOSM_OK
+}
+
+/// Records a ferry route relation's access tags for its member ways (see ``OSMData/ferryRouteAccess``).
+private func collectFerryRoute(_ relation: readosm_relation, into sink: OSMFileReader.Collector) {
+    let access = allTags(relation.tags, count: relation.tag_count).filter { OSMData.ferryAccessKeys.contains($0.key) }
+    guard !access.isEmpty, let members = relation.members else { return }
+    for i in 0..<Int(relation.member_count) where members[i].member_type == READOSM_MEMBER_WAY {
+        sink.data.ferryRouteAccess[members[i].id, default: [:]].merge(access) { current, _ in current }
+    }
 }

@@ -32,8 +32,10 @@ public struct ContractionHierarchy: Sendable {
     let turnSlots: [UInt32]
     /// A fingerprint of the graph the hierarchy was built for; a saved hierarchy is used only on that graph.
     public let graphFingerprint: UInt64
-    /// Made on the first customization: a navigator answering on a saved metric never needs it.
-    private let lowerAdjacencyCache = LowerAdjacencyCache()
+    /// Made on the first customization, or in the background once a router has the hierarchy
+    /// (``prepareForCustomization()``): a navigator answering on a saved metric needs them only for traffic.
+    private let lowerAdjacencyCache = MadeOnce<LowerAdjacency>()
+    private let subtreeSplitCache = MadeOnce<SubtreeSplit>()
 
     static let noRank = UInt32.max
 
@@ -231,6 +233,18 @@ public struct ContractionHierarchy: Sendable {
         lowerAdjacencyCache.value { LowerAdjacency(upperOffsets: upperOffsets, upperTargets: upperTargets) }
     }
 
+    /// How the customization sweeps share the work between two cores (made once).
+    var subtreeSplit: SubtreeSplit {
+        subtreeSplitCache.value { SubtreeSplit(upperOffsets: upperOffsets, parent: parent) }
+    }
+
+    /// Makes what every customization needs and no metric changes, so that the first traffic update does not
+    /// pay for it.
+    func prepareForCustomization() {
+        _ = lowerAdjacency
+        _ = subtreeSplit
+    }
+
     func edgeIndex(from low: Int, to high: UInt32) -> Int? {
         Self.edgeIndex(from: low, to: high, upperOffsets: upperOffsets, upperTargets: upperTargets)
     }
@@ -279,11 +293,12 @@ public struct ContractionHierarchy: Sendable {
 }
 
 
-/// Keeps a hierarchy's ``LowerAdjacency`` once made; copies of the hierarchy share it.
-final class LowerAdjacencyCache: Sendable {
-    private let cached = Mutex<LowerAdjacency?>(nil)
+/// A value made on first use and kept (copies of a hierarchy share it); a second caller waits for the first
+/// one's.
+final class MadeOnce<Value: Sendable>: Sendable {
+    private let cached = Mutex<Value?>(nil)
 
-    func value(make: () -> LowerAdjacency) -> LowerAdjacency {
+    func value(make: () -> Value) -> Value {
         cached.withLock { cached in
             if let cached { return cached }
             let made = make()

@@ -45,39 +45,50 @@ final class HierarchyMetric: Sendable {
         if let queryGraph {
             pruned.withLock { $0 = queryGraph }
         } else {
-            DispatchQueue.global(qos: .utility).async { [self] in
-                let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
-                pruned.withLock { $0 = made }
-            }
+            pruneInBackground(hierarchy)
         }
     }
 
-    /// - Parameter search: the reference search whose arc prices and turn rules the metric takes.
-    init(hierarchy: ContractionHierarchy, search: ShortestPathSearch) {
+    /// When a customization's pruned query graph is made.
+    enum Pruning: Sendable {
+        /// Before the metric is returned (a metric to save with the map needs it).
+        case now
+        /// In the background, so that the metric answers queries as soon as its weights are final: a traffic
+        /// update on a large map is applied after the basic sweep, and the pruned graph (a second sweep, as
+        /// costly as the first) speeds the queries up once it is there.
+        case inBackground
+    }
+
+    /// A customization for `search`'s mode, avoid set and traffic, its turns worked out on the way.
+    convenience init(hierarchy: ContractionHierarchy, search: ShortestPathSearch) {
+        self.init(hierarchy: hierarchy, search: search, turns: HierarchyTurns(hierarchy: hierarchy, search: search))
+    }
+
+    /// - Parameters:
+    ///   - search: the reference search whose arc prices (traffic included) the metric takes.
+    ///   - turns: the turns of the search's mode and avoid set on the hierarchy's edges.
+    ///   - pruning: when the pruned query graph is made.
+    init(hierarchy: ContractionHierarchy, search: ShortestPathSearch, turns: HierarchyTurns, pruning: Pruning = .now) {
         let m = hierarchy.edgeCount
         var up = [UInt32](repeating: Self.infinity, count: m)
         var down = [UInt32](repeating: Self.infinity, count: m)
-        let arcCount = hierarchy.vertexCount
-        var arcCost = [UInt32](repeating: Self.infinity, count: arcCount)
-        for arc in 0..<arcCount {
-            // Destination-only arcs stay infinite: ``LegEnds`` searches them around the waypoints.
-            if let w = search.weight(arc), !search.isRestricted(arc) {
-                arcCost[arc] = UInt32(min(w, Int(Self.infinity - 1)))
-            }
+        let arcCost = (0..<hierarchy.vertexCount).map { arc in
+            search.weight(arc).map { UInt32(min($0, Int(Self.infinity - 1))) } ?? Self.infinity
         }
-        for a in 0..<arcCount where arcCost[a] != Self.infinity {
-            let node = Int(search.graph.head(ofArc: a))
-            for k in Int(hierarchy.turnOffsets[a])..<Int(hierarchy.turnOffsets[a + 1]) {
-                let b = Int(hierarchy.turnArcs[k])
-                let slot = hierarchy.turnSlots[k]
-                guard arcCost[b] != Self.infinity, slot != UInt32.max, search.turnAllowed(from: a, to: b, at: node)
-                else { continue }
-                let cost = UInt32(min(Int(arcCost[b]) + search.turnCost(from: a, to: b, at: node), Int(Self.infinity - 1)))
-                let edge = Int(slot >> 1)
-                if slot & 1 == 0 {
-                    up[edge] = min(up[edge], cost)
-                } else {
-                    down[edge] = min(down[edge], cost)
+        turns.slots.withUnsafeBufferPointer { slots in
+            turns.arcs.withUnsafeBufferPointer { arcs in
+                turns.costs.withUnsafeBufferPointer { costs in
+                    for k in 0..<slots.count {
+                        // Both parts are below infinity, so the sum fits in 64 bits and is capped below it.
+                        let sum = UInt64(arcCost[Int(arcs[k])]) + UInt64(costs[k])
+                        let cost = UInt32(min(sum, UInt64(Self.infinity - 1)))
+                        let edge = Int(slots[k] >> 1)
+                        if slots[k] & 1 == 0 {
+                            up[edge] = min(up[edge], cost)
+                        } else {
+                            down[edge] = min(down[edge], cost)
+                        }
+                    }
                 }
             }
         }
@@ -88,7 +99,20 @@ final class HierarchyMetric: Sendable {
         self.down = down
         self.upMiddle = upMiddle
         self.downMiddle = downMiddle
-        let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
-        pruned.withLock { $0 = made }
+        switch pruning {
+        case .now:
+            let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
+            pruned.withLock { $0 = made }
+        case .inBackground:
+            pruneInBackground(hierarchy)
+        }
+    }
+
+    /// Makes the pruned query graph on another thread; queries scan the whole hierarchy until it is there.
+    private func pruneInBackground(_ hierarchy: ContractionHierarchy) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
+            pruned.withLock { $0 = made }
+        }
     }
 }

@@ -95,13 +95,13 @@ struct PrunedQueryGraph: Sendable {
                 if ProcessInfo.processInfo.activeProcessorCount < 2 || targets.count < TriangleSweep.parallelEdgeCount {
                     sweep.run((0..<n).reversed(), group: nil, own: 0)
                 } else {
-                    // Top down: the chain above the branch first, then both workers below it.
-                    let split = SubtreeSplit(upperOffsets: offsets, parent: hierarchy.parent)
-                    sweep.run((split.branch..<n).reversed(), group: nil, own: 0)
+                    // Top down: the chain first, then both workers on the subtrees off it.
+                    let split = hierarchy.subtreeSplit
+                    sweep.run(split.chain.reversed(), group: nil, own: 0, sharing: true)
                     split.group.withUnsafeBufferPointer { group in
                         let shared = SharedGroup(group: group)
                         DispatchQueue.concurrentPerform(iterations: 2) { worker in
-                            sweep.run((0..<split.branch).reversed(), group: shared.group, own: UInt8(worker))
+                            sweep.run((0..<n).reversed(), group: shared.group, own: UInt8(worker))
                         }
                     }
                 }
@@ -150,55 +150,67 @@ private struct PerfectSweep: @unchecked Sendable {
     let up: UnsafeMutableBufferPointer<UInt32>
     let down: UnsafeMutableBufferPointer<UInt32>
 
-    func run(_ vertices: ReversedCollection<Range<Int>>, group: UnsafeBufferPointer<UInt8>?, own: UInt8) {
+    /// Sweeps `vertices` top down (those of group `own` when groups are given). With `sharing`, a vertex with
+    /// many lower neighbours has them lowered by both workers at once: each lower neighbour's edges are its
+    /// own, so the halves write apart and the result is the serial one.
+    func run(_ vertices: some Sequence<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, sharing: Bool = false) {
         let n = offsets.count - 1
-        // u→w and w→u of the current vertex u, by w.
-        var fromU = [UInt32](repeating: HierarchyMetric.infinity, count: n)
-        var toU = fromU
-        offsets.withUnsafeBufferPointer { offsets in
-            targets.withUnsafeBufferPointer { targets in
-                lower.offsets.withUnsafeBufferPointer { lowerOffsets in
-                    lower.edges.withUnsafeBufferPointer { lowerEdges in
-                        lower.ends.withUnsafeBufferPointer { lowerEnds in
-                            fromU.withUnsafeMutableBufferPointer { fromU in
-                                toU.withUnsafeMutableBufferPointer { toU in
-                                    for u in vertices {
-                                        if let group, group[u] != own { continue }
-                                        for e in Int(offsets[u])..<Int(offsets[u + 1]) {
-                                            fromU[Int(targets[e])] = up[e]
-                                            toU[Int(targets[e])] = down[e]
-                                        }
-                                        for k in Int(lowerOffsets[u])..<Int(lowerOffsets[u + 1]) {
-                                            let f = Int(lowerEdges[k])
-                                            let v = Int(lowerEnds[k])
-                                            // v→u and u→v, lowered through each w in turn.
-                                            var vToU = UInt64(up[f])
-                                            var uToV = UInt64(down[f])
-                                            for g in (f + 1)..<Int(offsets[v + 1]) {
-                                                let w = Int(targets[g])
-                                                let uToW = UInt64(fromU[w])
-                                                let wToU = UInt64(toU[w])
-                                                let vToW = UInt64(up[g])
-                                                let wToV = UInt64(down[g])
-                                                // Sums with an infinite part never win (weights are at most
-                                                // infinity), so no test is needed.
-                                                vToU = min(vToU, vToW + wToU)
-                                                uToV = min(uToV, uToW + wToV)
-                                                let viaUp = vToU + uToW
-                                                if viaUp < vToW { up[g] = UInt32(viaUp) }
-                                                let viaDown = wToU + uToV
-                                                if viaDown < wToV { down[g] = UInt32(viaDown) }
-                                            }
-                                            up[f] = UInt32(vToU)
-                                            down[f] = UInt32(uToV)
-                                        }
-                                    }
-                                }
-                            }
+        // u→w and w→u of the current vertex u, by w, side by side: the sweep reaches them at random.
+        var aroundU = [SIMD2<UInt32>](repeating: SIMD2(repeating: HierarchyMetric.infinity), count: n)
+        Tables.with(offsets: offsets, targets: targets, lower: lower) { tables in
+            aroundU.withUnsafeMutableBufferPointer { aroundU in
+                let around = Around(values: UnsafeBufferPointer(aroundU))
+                for u in vertices {
+                    if let group, group[u] != own { continue }
+                    for e in Int(tables.offsets[u])..<Int(tables.offsets[u + 1]) {
+                        aroundU[Int(tables.targets[e])] = SIMD2(up[e], down[e])
+                    }
+                    let parts =
+                        sharing
+                        ? tables.lowerParts(of: u) : [Int(tables.lowerOffsets[u])..<Int(tables.lowerOffsets[u + 1])]
+                    if parts.count == 1 {
+                        lowerNeighbours(parts[0], tables, around)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+                            lowerNeighbours(parts[part], tables, around)
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// The current vertex's workspace, read by both workers of a shared vertex.
+    private struct Around: @unchecked Sendable {
+        let values: UnsafeBufferPointer<SIMD2<UInt32>>
+    }
+
+    /// Lowers the edges of the current vertex u's lower neighbours `lowerRange` through u's triangles.
+    @inline(__always)
+    private func lowerNeighbours(_ lowerRange: Range<Int>, _ tables: Tables, _ around: Around) {
+        for k in lowerRange {
+            let f = Int(tables.lowerEdges[k])
+            let v = Int(tables.lowerEnds[k])
+            // v→u and u→v, lowered through each w in turn.
+            var vToU = UInt64(up[f])
+            var uToV = UInt64(down[f])
+            for g in (f + 1)..<Int(tables.offsets[v + 1]) {
+                let w = Int(tables.targets[g])
+                let uw = around.values[w]
+                let uToW = UInt64(uw.x)
+                let wToU = UInt64(uw.y)
+                let vToW = UInt64(up[g])
+                let wToV = UInt64(down[g])
+                // Sums with an infinite part never win (weights are at most infinity), so no test is needed.
+                vToU = min(vToU, vToW + wToU)
+                uToV = min(uToV, uToW + wToV)
+                let viaUp = vToU + uToW
+                if viaUp < vToW { up[g] = UInt32(viaUp) }
+                let viaDown = wToU + uToV
+                if viaDown < wToV { down[g] = UInt32(viaDown) }
+            }
+            up[f] = UInt32(vToU)
+            down[f] = UInt32(uToV)
         }
     }
 }

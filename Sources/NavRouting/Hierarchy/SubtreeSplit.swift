@@ -1,24 +1,28 @@
 /// How a customization sweep shares the elimination tree between two workers.
 ///
-/// Below the highest vertex where the tree branches, the subtrees hanging from it are independent: a vertex
-/// there shares triangles only with its own subtree and with the chain of separator vertices above the branch.
-/// The subtrees are dealt out to two workers by their work (upper degree squared, the triangles they hold);
-/// the chain — every vertex from ``branch`` on — is swept by one worker alone, before the subtrees in a top-down
-/// sweep and after them in a bottom-up one.
-struct SubtreeSplit {
-    /// Vertices from `branch` on are swept alone.
-    let branch: Int
-    /// Below ``branch``: the worker (0 or 1) that owns each vertex.
+/// A vertex's upper neighbours are all its ancestors, so a subtree shares triangles only with itself and with
+/// the vertices above it. From the root, the sweep follows the heaviest child while it holds most of the work;
+/// that path is the ``chain``. Every subtree hanging off the chain is independent of the others, and they are
+/// dealt out to two workers by their work (upper degree squared, the triangles they hold). The chain is swept
+/// by one worker alone, after the subtrees in a bottom-up sweep and before them in a top-down one.
+///
+/// Only the chain's own vertices wait: in a nested-dissection order a light sibling part may rank above the
+/// branch, and sweeping every vertex above the branch alone (round four) left a third of the 1M region's
+/// vertices to one core.
+struct SubtreeSplit: Sendable {
+    /// The chain's vertices, lowest rank first.
+    let chain: [Int]
+    /// The worker (0 or 1) that owns each vertex off the chain; ``chainGroup`` on it.
     let group: [UInt8]
+
+    static let chainGroup: UInt8 = 2
 
     init(upperOffsets offsets: [UInt32], parent: [UInt32]) {
         let n = offsets.count - 1
         guard n > 0 else {
-            (branch, group) = (0, [])
+            (chain, group) = ([], [])
             return
         }
-        // From the root of the heaviest tree, follow the heaviest child while it holds most of the work. Any
-        // branch rank is exact; this one balances the two workers best.
         var weight = [UInt64](repeating: 0, count: n)
         var heaviestChild = [Int](repeating: -1, count: n)
         for v in 0..<n {
@@ -29,24 +33,32 @@ struct SubtreeSplit {
             weight[Int(p)] += weight[v]
             if heaviestChild[Int(p)] < 0 || weight[heaviestChild[Int(p)]] < weight[v] { heaviestChild[Int(p)] = v }
         }
-        var branch = (0..<n).filter { parent[$0] == ContractionHierarchy.noRank }.max { weight[$0] < weight[$1] } ?? n - 1
-        while heaviestChild[branch] >= 0 && 3 * weight[heaviestChild[branch]] >= 2 * weight[branch] {
-            branch = heaviestChild[branch]
+        let unassigned: UInt8 = 3
+        var group = [UInt8](repeating: unassigned, count: n)
+        var chain: [Int] = []
+        var top = (0..<n).filter { parent[$0] == ContractionHierarchy.noRank }.max { weight[$0] < weight[$1] } ?? n - 1
+        chain.append(top)
+        while heaviestChild[top] >= 0 && 3 * weight[heaviestChild[top]] >= 2 * weight[top] {
+            top = heaviestChild[top]
+            chain.append(top)
         }
-        let tops = (0..<branch).filter { parent[$0] == ContractionHierarchy.noRank || Int(parent[$0]) >= branch }
-            .sorted { weight[$0] > weight[$1] }
-        var group = [UInt8](repeating: 2, count: n)
+        for v in chain { group[v] = Self.chainGroup }
+        // The subtrees' roots: other trees' roots and the children of chain vertices off the chain.
+        let roots = (0..<n).filter { v in
+            group[v] == unassigned
+                && (parent[v] == ContractionHierarchy.noRank || group[Int(parent[v])] == Self.chainGroup)
+        }.sorted { weight[$0] > weight[$1] }
         var load: [UInt64] = [0, 0]
-        for top in tops {
+        for root in roots {
             let lighter = load[0] <= load[1] ? 0 : 1
-            group[top] = UInt8(lighter)
-            load[lighter] += weight[top]
+            group[root] = UInt8(lighter)
+            load[lighter] += weight[root]
         }
-        // A parent ranks above its child, so walking down from the branch finds every parent's group set.
-        for v in stride(from: branch - 1, through: 0, by: -1) where group[v] == 2 {
+        // A parent ranks above its child, so walking down finds every parent's group set.
+        for v in stride(from: n - 1, through: 0, by: -1) where group[v] == unassigned {
             group[v] = group[Int(parent[v])]
         }
-        self.branch = branch
+        self.chain = chain.reversed()
         self.group = group
     }
 }

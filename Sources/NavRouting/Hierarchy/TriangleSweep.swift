@@ -10,13 +10,14 @@ import Foundation
 /// edges are final before u reads them.
 ///
 /// A vertex only writes its own edges and reads those of its elimination-tree descendants, so the subtrees
-/// below the tree's branch (``SubtreeSplit``) are swept by two workers at once, the chain above afterwards.
+/// off the tree's heavy chain (``SubtreeSplit``) are swept by two workers at once, the chain afterwards.
 /// Minima do not depend on the order they are taken in, so the weights are the serial sweep's exactly.
 struct TriangleSweep {
     let offsets: [UInt32]
     let targets: [UInt32]
     let parent: [UInt32]
     let lower: LowerAdjacency
+    let split: SubtreeSplit
     /// Below this many edges (a few milliseconds of work) one core is as fast as sharing out.
     static let parallelEdgeCount = 50_000
 
@@ -25,6 +26,7 @@ struct TriangleSweep {
         targets = hierarchy.upperTargets
         parent = hierarchy.parent
         lower = hierarchy.lowerAdjacency
+        split = hierarchy.subtreeSplit
     }
 
     /// The four arrays the sweep relaxes, as pointers. Shared between the two workers because each writes
@@ -48,16 +50,15 @@ struct TriangleSweep {
                             var workspace = Workspace(vertexCount: n)
                             sweep(0..<n, group: nil, own: 0, weights, &workspace)
                         } else {
-                            let split = SubtreeSplit(upperOffsets: offsets, parent: parent)
+                            let split = split
                             split.group.withUnsafeBufferPointer { group in
                                 let shared = SharedGroup(group: group)
                                 DispatchQueue.concurrentPerform(iterations: 2) { worker in
                                     var workspace = Workspace(vertexCount: n)
-                                    sweep(0..<split.branch, group: shared.group, own: UInt8(worker), weights, &workspace)
+                                    sweep(0..<n, group: shared.group, own: UInt8(worker), weights, &workspace)
                                 }
                             }
-                            var workspace = Workspace(vertexCount: n)
-                            sweep(split.branch..<n, group: nil, own: 0, weights, &workspace)
+                            sweepChain(split.chain, weights, vertexCount: n)
                         }
                     }
                 }
@@ -65,91 +66,192 @@ struct TriangleSweep {
         }
     }
 
-    /// Per worker: the weights and middles of the current vertex's edges, by their upper end.
+    /// Per worker: the weights and middles of the current vertex's edges, by their upper end. One slot of
+    /// 16 bytes per vertex rather than four arrays: the sweep reaches a slot at random, and then all four
+    /// values share one cache line.
     struct Workspace {
-        var up: [UInt32]
-        var down: [UInt32]
-        var upMiddle: [UInt32]
-        var downMiddle: [UInt32]
+        struct Slot {
+            var up: UInt32
+            var down: UInt32
+            var upMiddle: UInt32
+            var downMiddle: UInt32
+        }
+
+        var slots: [Slot]
 
         init(vertexCount: Int) {
-            up = [UInt32](repeating: HierarchyMetric.infinity, count: vertexCount)
-            down = up
-            upMiddle = up
-            downMiddle = up
+            let infinity = HierarchyMetric.infinity
+            slots = [Slot](
+                repeating: Slot(up: infinity, down: infinity, upMiddle: infinity, downMiddle: infinity),
+                count: vertexCount)
         }
+    }
+
+    /// A workspace's slots as a pointer, for a worker of the chain's shared vertices.
+    private struct Slots: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<Workspace.Slot>
+    }
+
+    private func withTables<T>(_ body: (Tables) -> T) -> T {
+        Tables.with(offsets: offsets, targets: targets, lower: lower, body)
     }
 
     /// Relaxes the lower triangles of each vertex in `vertices` (of group `own` when groups are given).
     private func sweep(
-        _ vertices: Range<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, _ weights: Weights,
+        _ vertices: some Sequence<Int>, group: UnsafeBufferPointer<UInt8>?, own: UInt8, _ weights: Weights,
         _ workspace: inout Workspace
     ) {
+        withTables { tables in
+            workspace.slots.withUnsafeMutableBufferPointer { slots in
+                for u in vertices {
+                    if let group, group[u] != own { continue }
+                    let edges = Int(tables.offsets[u])..<Int(tables.offsets[u + 1])
+                    guard !edges.isEmpty else { continue }
+                    Self.load(edges, tables, weights, slots)
+                    Self.relax(
+                        Int(tables.lowerOffsets[u])..<Int(tables.lowerOffsets[u + 1]), tables, weights, slots)
+                    for e in edges {
+                        let slot = slots[Int(tables.targets[e])]
+                        weights.up[e] = slot.up
+                        weights.down[e] = slot.down
+                        weights.upMiddle[e] = slot.upMiddle
+                        weights.downMiddle[e] = slot.downMiddle
+                    }
+                }
+            }
+        }
+    }
+
+    /// Chain vertices with at least this many lower neighbours share them out between the two workers; the
+    /// top separators' vertices have thousands, and the chain was a fifth of the 1M region's sweep on one core.
+    static let sharedLowerNeighbours = 256
+
+    /// Sweeps the chain in rank order. A vertex with many lower neighbours is shared: each worker relaxes
+    /// half of them into a workspace of its own, and the two are merged. Taking the first worker's value
+    /// on a tie keeps the middle the serial sweep finds (the earliest lower neighbour that gives the minimum).
+    private func sweepChain(_ chain: [Int], _ weights: Weights, vertexCount n: Int) {
+        var first = Workspace(vertexCount: n)
+        var second = Workspace(vertexCount: n)
+        withTables { tables in
+            first.slots.withUnsafeMutableBufferPointer { firstSlots in
+                second.slots.withUnsafeMutableBufferPointer { secondSlots in
+                    let halves = [Slots(slots: firstSlots), Slots(slots: secondSlots)]
+                    for u in chain {
+                        let edges = Int(tables.offsets[u])..<Int(tables.offsets[u + 1])
+                        guard !edges.isEmpty else { continue }
+                        let parts = tables.lowerParts(of: u)
+                        if parts.count == 1 {
+                            Self.load(edges, tables, weights, firstSlots)
+                            Self.relax(parts[0], tables, weights, firstSlots)
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                                Self.load(edges, tables, weights, halves[worker].slots)
+                                Self.relax(parts[worker], tables, weights, halves[worker].slots)
+                            }
+                        }
+                        for e in edges {
+                            let w = Int(tables.targets[e])
+                            var slot = firstSlots[w]
+                            if parts.count == 2 {
+                                let other = secondSlots[w]
+                                if other.up < slot.up {
+                                    (slot.up, slot.upMiddle) = (other.up, other.upMiddle)
+                                }
+                                if other.down < slot.down {
+                                    (slot.down, slot.downMiddle) = (other.down, other.downMiddle)
+                                }
+                            }
+                            weights.up[e] = slot.up
+                            weights.down[e] = slot.down
+                            weights.upMiddle[e] = slot.upMiddle
+                            weights.downMiddle[e] = slot.downMiddle
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts the current vertex's own edges into the workspace: weights as they are, no middle yet.
+    @inline(__always)
+    private static func load(
+        _ edges: Range<Int>, _ tables: Tables, _ weights: Weights, _ slots: UnsafeMutableBufferPointer<Workspace.Slot>
+    ) {
+        for e in edges {
+            slots[Int(tables.targets[e])] = Workspace.Slot(
+                up: weights.up[e], down: weights.down[e], upMiddle: weights.upMiddle[e],
+                downMiddle: weights.downMiddle[e])
+        }
+    }
+
+    /// Relaxes the current vertex u's workspace through the lower neighbours `lowerRange` (indices into the
+    /// lower adjacency of u).
+    @inline(__always)
+    private static func relax(
+        _ lowerRange: Range<Int>, _ tables: Tables, _ weights: Weights,
+        _ slots: UnsafeMutableBufferPointer<Workspace.Slot>
+    ) {
+        for k in lowerRange {
+            // The edge v–u: v→u is its up weight, u→v its down weight.
+            let f = Int(tables.lowerEdges[k])
+            let v = tables.lowerEnds[k]
+            let vToU = UInt64(weights.up[f])
+            let uToV = UInt64(weights.down[f])
+            if vToU == UInt64(HierarchyMetric.infinity) && uToV == UInt64(HierarchyMetric.infinity) { continue }
+            // v's upper neighbours after u are exactly those above u.
+            for g in (f + 1)..<Int(tables.offsets[Int(v) + 1]) {
+                let w = Int(tables.targets[g])
+                // A sum with an infinite part is never below a weight, which is at most infinity: no test needed.
+                let viaUp = uToV + UInt64(weights.up[g])
+                if viaUp < UInt64(slots[w].up) {
+                    slots[w].up = UInt32(viaUp)
+                    slots[w].upMiddle = v
+                }
+                let viaDown = UInt64(weights.down[g]) + vToU
+                if viaDown < UInt64(slots[w].down) {
+                    slots[w].down = UInt32(viaDown)
+                    slots[w].downMiddle = v
+                }
+            }
+        }
+    }
+}
+
+/// The hierarchy's arrays a customization sweep reads, as pointers (valid inside ``with(offsets:targets:lower:_:)``),
+/// to share between the workers of one vertex.
+struct Tables: @unchecked Sendable {
+    let offsets: UnsafeBufferPointer<UInt32>
+    let targets: UnsafeBufferPointer<UInt32>
+    let lowerOffsets: UnsafeBufferPointer<UInt32>
+    let lowerEdges: UnsafeBufferPointer<UInt32>
+    let lowerEnds: UnsafeBufferPointer<UInt32>
+
+    static func with<T>(
+        offsets: [UInt32], targets: [UInt32], lower: LowerAdjacency, _ body: (Tables) -> T
+    ) -> T {
         offsets.withUnsafeBufferPointer { offsets in
             targets.withUnsafeBufferPointer { targets in
                 lower.offsets.withUnsafeBufferPointer { lowerOffsets in
                     lower.edges.withUnsafeBufferPointer { lowerEdges in
                         lower.ends.withUnsafeBufferPointer { lowerEnds in
-                            workspace.up.withUnsafeMutableBufferPointer { toW in
-                                workspace.down.withUnsafeMutableBufferPointer { fromW in
-                                    workspace.upMiddle.withUnsafeMutableBufferPointer { toWMiddle in
-                                        workspace.downMiddle.withUnsafeMutableBufferPointer { fromWMiddle in
-                                            for u in vertices {
-                                                if let group, group[u] != own { continue }
-                                                let edges = Int(offsets[u])..<Int(offsets[u + 1])
-                                                guard !edges.isEmpty else { continue }
-                                                for e in edges {
-                                                    let w = Int(targets[e])
-                                                    toW[w] = weights.up[e]
-                                                    fromW[w] = weights.down[e]
-                                                    toWMiddle[w] = weights.upMiddle[e]
-                                                    fromWMiddle[w] = weights.downMiddle[e]
-                                                }
-                                                for k in Int(lowerOffsets[u])..<Int(lowerOffsets[u + 1]) {
-                                                    // The edge v–u: v→u is its up weight, u→v its down weight.
-                                                    let f = Int(lowerEdges[k])
-                                                    let v = lowerEnds[k]
-                                                    let vToU = UInt64(weights.up[f])
-                                                    let uToV = UInt64(weights.down[f])
-                                                    if vToU == UInt64(HierarchyMetric.infinity)
-                                                        && uToV == UInt64(HierarchyMetric.infinity)
-                                                    {
-                                                        continue
-                                                    }
-                                                    // v's upper neighbours after u are exactly those above u.
-                                                    for g in (f + 1)..<Int(offsets[Int(v) + 1]) {
-                                                        let w = Int(targets[g])
-                                                        // A sum with an infinite part is never below a weight,
-                                                        // which is at most infinity: no test needed.
-                                                        let viaUp = uToV + UInt64(weights.up[g])
-                                                        if viaUp < UInt64(toW[w]) {
-                                                            toW[w] = UInt32(viaUp)
-                                                            toWMiddle[w] = v
-                                                        }
-                                                        let viaDown = UInt64(weights.down[g]) + vToU
-                                                        if viaDown < UInt64(fromW[w]) {
-                                                            fromW[w] = UInt32(viaDown)
-                                                            fromWMiddle[w] = v
-                                                        }
-                                                    }
-                                                }
-                                                for e in edges {
-                                                    let w = Int(targets[e])
-                                                    weights.up[e] = toW[w]
-                                                    weights.down[e] = fromW[w]
-                                                    weights.upMiddle[e] = toWMiddle[w]
-                                                    weights.downMiddle[e] = fromWMiddle[w]
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
+                            body(
+                                Tables(
+                                    offsets: offsets, targets: targets, lowerOffsets: lowerOffsets,
+                                    lowerEdges: lowerEdges, lowerEnds: lowerEnds))
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The lower neighbours of `u` (indices into the lower adjacency) in two halves when there are at least
+    /// ``TriangleSweep/sharedLowerNeighbours`` of them, else one part.
+    func lowerParts(of u: Int) -> [Range<Int>] {
+        let start = Int(lowerOffsets[u])
+        let end = Int(lowerOffsets[u + 1])
+        guard end - start >= TriangleSweep.sharedLowerNeighbours else { return [start..<end] }
+        return [start..<(start + end) / 2, (start + end) / 2..<end]
     }
 }
 
