@@ -180,9 +180,9 @@ public final class Router: Sendable {
     /// street far away. When that nearest road connects only beyond the edge, a road that connects within the
     /// map is taken instead if it is at most ``connectedRoadAllowanceMeters`` farther; otherwise the waypoint
     /// stays on its own street and the route request says that no route exists within the map. A waypoint
-    /// outside the area the map covers (by more than the allowance) has no street of its own in it (the roads
-    /// around it are not in the extract), so it goes onto the nearest road that connects within the map, as far as
-    /// it is.
+    /// outside the area the map covers with no road of the map within ``ownStreetReachMeters`` has no street of its
+    /// own in it (the roads around it are not in the extract), so it goes onto the nearest road that connects
+    /// within the map, as far as it is.
     public func snap(
         _ coordinate: Coordinate, mode: TravelMode, role: WaypointRole = .stop, heading: Double? = nil,
         maxDistanceMeters: Double = 5_000
@@ -207,16 +207,22 @@ public final class Router: Sendable {
                 segment, leaves: connectivity.leavesToMainInsideMap, enters: connectivity.entersFromMainInsideMap)
         }
         if insideMap(nearest.segment) { return nearest }
+        let ownStreet = isOnMap(coordinate) || nearest.distanceMeters <= Self.ownStreetReachMeters
         let allowance =
-            isOnMap(coordinate)
+            ownStreet
             ? min(maxDistanceMeters, nearest.distanceMeters + Self.connectedRoadAllowanceMeters) : maxDistanceMeters
         return snapper.nearest(
             to: coordinate, mode: mode, heading: heading, maxDistanceMeters: allowance, accept: insideMap) ?? nearest
     }
 
-    /// Whether the roads around `coordinate` are in the map: it lies in the area the map's roads span or less than
-    /// ``connectedRoadAllowanceMeters`` outside it (a point a few metres past the last node of a road the border
-    /// cuts is on that road, as one just inside is).
+    /// How near a road of the map a waypoint outside the map's area must be for that road to be its street:
+    /// guidance's default arrival radius, within which a driver stopped on a street has arrived at a place beside it. A point a few
+    /// metres past the last node of a road the border cuts is on that road, as one just inside is, and is snapped by
+    /// the same rule (the nearest usable road, or a connected one at most ``connectedRoadAllowanceMeters`` farther).
+    public static let ownStreetReachMeters = 25.0
+
+    /// Whether `coordinate` lies in the area the map's roads span, or less than ``connectedRoadAllowanceMeters``
+    /// outside it.
     private func isOnMap(_ coordinate: Coordinate) -> Bool {
         let inside = Coordinate(
             latitude: min(max(coordinate.latitude, mapArea.minLatitude), mapArea.maxLatitude),

@@ -101,6 +101,13 @@ import Testing
             RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: OSMFixture.coordinate(x: 605, y: 398))]))
         #expect(justPast.status == .noRouteFound)
         #expect(justPast.waypoints.last?.roadName == "Inbound Lane")
+        // 15 m past it, still beside the lane (within guidance's arrival radius of it): the same street, not one
+        // 200 m off (seed 4711 pair 53 of the routing eval, 10.05 m past the map, was moved 37.6 m).
+        let fartherPast = router.route(
+            RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: OSMFixture.coordinate(x: 615, y: 398))]))
+        #expect(fartherPast.status == .noRouteFound)
+        #expect(fartherPast.waypoints.last?.roadName == "Inbound Lane")
+        #expect((fartherPast.waypoints.last?.position.distanceMeters ?? .infinity) < 16)
         // 200 m beyond the map nothing around the point is known: the nearest road a route can use.
         let farOutside = router.route(
             RouteRequest(waypoints: [Waypoint(coordinate: from), Waypoint(coordinate: OSMFixture.coordinate(x: 800, y: 398))]))

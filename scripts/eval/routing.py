@@ -1,7 +1,7 @@
 """Routing evaluation of navbus against two independent routers, OSRM and Valhalla, on the sample maps.
 
     .venv/bin/python scripts/eval/routing.py [--pairs 300] [--kotka-pairs 100] [--seed 11] [--json FILE]
-                                             [--details FILE] [--departure TIME ...]
+                                             [--details FILE] [--departure TIME ...] [--node-targets N]
 
 What it reports (issue 11's goals in brackets):
 - distance agreement with OSRM and with Valhalla: share of pairs within ±5 % and ±10 % [≥ 90 % within ±10 %];
@@ -12,8 +12,9 @@ What it reports (issue 11's goals in brackets):
 - routes that drive through destination-only roads (access/vehicle/motor_vehicle/motorcar = destination,
   delivery, customers, private, permit, residents) as through traffic, i.e. with an open road before and after
   them [0], and routes on roads cars may not use at all; the same count for OSRM's and Valhalla's routes as a
-  check of the check. Open streets that the main network reaches (or leaves) only through destination-only roads
-  count as destination-only (the inside of a gated estate); those zones are computed here from the tags on a
+  check of the check. Open streets that the main network reaches (or leaves) within the map only through
+  destination-only roads count as destination-only (the inside of a gated estate, a car park behind its driveway,
+  even where it runs on beyond the map's edge); those zones are computed here from the tags on a
   node graph without turn restrictions, independently of navbus. The count by the tags alone is printed too;
 - how far each waypoint was moved onto a road, against the nearest road OSRM's `nearest` finds for a car
   [≤ nearest + 10 m];
@@ -23,7 +24,10 @@ What it reports (issue 11's goals in brackets):
   references take no departure time and are asked once;
 - the same for Kotka (its own random pairs);
 - on Kotka with avoidsHighways: metres of motorway on navbus's routes where OSRM with `exclude=motorway` finds a
-  route without any, and the distance agreement with that route.
+  route without any, and the distance agreement with that route;
+- with `--node-targets N`, instead of all this: waypoints exactly at road nodes, from the car-road node nearest
+  each map's middle to N random car-road nodes and back, navbus's routeStatus counted against whether OSRM routes
+  [never a noRouteFound where OSRM routes], and navbus's through traffic on those routes [0].
 
 The pairs are random points near random car roads (a node of a drivable way, moved up to 25 m in a random
 direction), drawn with `--seed` (11, the issue's number, chosen before the first run and never changed to
@@ -428,9 +432,10 @@ class OSMIndex:
                         self.exits.add(b)
 
     def zones(self) -> tuple[set[tuple[int, int]], set[tuple[tuple[int, int], tuple[int, int]]]]:
-        """Segments of open roads that the main network (or the world beyond the border) reaches only through
-        destination-only roads, or that reach it only through them: the inside of a gated estate, which counts as
-        destination-only. Written independently of navbus: on nodes rather than arcs, without turn restrictions."""
+        """Segments of open roads that the main network reaches only through destination-only roads, or that reach
+        it only through them, within the map: the inside of a gated estate or of a car park behind its driveway,
+        which counts as destination-only. Written independently of navbus: on nodes rather than arcs, without turn
+        restrictions."""
         def directed(open_only: bool, zone: set[int]) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
             ahead: dict[int, list[int]] = {}
             behind: dict[int, list[int]] = {}
@@ -485,14 +490,18 @@ class OSMIndex:
             if len(component) > len(main):
                 main = component
         all_ahead, all_behind = directed(False, set())
-        reached_at_all = reach(main | self.entries, all_ahead)
-        leaves_at_all = reach(main | self.exits, all_behind)
-        self.reached_at_all, self.leaves_at_all = reached_at_all, leaves_at_all
+        # Where a trip may start or end counts the border as connected (the real network goes on there); what
+        # makes a street public does not: no route goes beyond the edge, so a car park that runs on past it is
+        # still left and reached only by its driveway.
+        self.reached_at_all = reach(main | self.entries, all_ahead)
+        self.leaves_at_all = reach(main | self.exits, all_behind)
+        reached_at_all = reach(main, all_ahead)
+        leaves_at_all = reach(main, all_behind)
         zone: set[int] = set()
         while True:
             ahead, behind = directed(True, zone)
-            reached_openly = reach(main | self.entries, ahead)
-            leaves_openly = reach(main | self.exits, behind)
+            reached_openly = reach(main, ahead)
+            leaves_openly = reach(main, behind)
             added = set()
             for number, (a, b, forward, backward, restricted) in enumerate(self.segments):
                 if restricted or number in zone:
@@ -782,6 +791,61 @@ def evaluate_map(name: str, pair_count: int, seed: int, args, binaries: pathlib.
     }
 
 
+def node_sweep(map_path: pathlib.Path, count: int, seed: int, args, binaries: pathlib.Path) -> dict:
+    """From the car-road node nearest the middle of the map to `count` random car-road nodes (the waypoint exactly
+    at the node) and back: navbus's routeStatus against whether OSRM routes, per direction, and every pair that
+    navbus does not route but OSRM does, with navbus's reason."""
+    name = map_path.name.split(".")[0]
+    index = OSMIndex(map_path)
+    osrm = OSRM(prepare_osrm(map_path))
+    navbus = Navbus(map_path, binaries)
+    nodes = sorted(set(index.car_nodes))
+    middle = ((min(n[0] for n in nodes) + max(n[0] for n in nodes)) / 2,
+              (min(n[1] for n in nodes) + max(n[1] for n in nodes)) / 2)
+    centre = min(nodes, key=lambda n: haversine(n, middle))
+    others = [n for n in nodes if n != centre]
+    targets = random.Random(seed).sample(others, min(count, len(others)))
+    kinds: dict[str, dict[str, int]] = {"to": {}, "from": {}}
+    failures: list[dict] = []
+    through: list[dict] = []
+    unmatched: list[dict] = []
+    try:
+        for target in targets:
+            for direction, (a, b) in (("to", (centre, target)), ("from", (target, centre))):
+                answer = navbus.route(a, b, args.departures[0])
+                reference = osrm.route(a, b)
+                kind = f"{answer['routeStatus']}, OSRM {'routes' if reference else 'finds no route'}"
+                kinds[direction][kind] = kinds[direction].get(kind, 0) + 1
+                if answer["routeStatus"] != "OK" and reference:
+                    failures.append({"direction": direction, "node": target, "navbusStatus": answer["routeStatus"],
+                                     "message": answer.get("message"), "osrmDistance": reference["distance"]})
+                mine = navbus_answer(answer, index).get("navbus")
+                if mine and mine["throughTraffic"]:
+                    through.append({"direction": direction, "node": target})
+                if mine and not reference:
+                    unmatched.append({"direction": direction, "node": target, "distance": mine["distance"],
+                                      "names": mine["names"]})
+    finally:
+        navbus.close()
+        osrm.close()
+    return {"map": name, "centre": centre, "targets": len(targets), "seed": seed, "kinds": kinds,
+            "navbusFailsWhereOsrmRoutes": failures, "navbusThroughTrafficOnRestricted": through,
+            "navbusRoutesWhereOsrmDoesNot": unmatched}
+
+
+def node_sweep_lines(sweep: dict) -> list[str]:
+    lines = [f"{sweep['map']}: {sweep['targets']} random car-road nodes (seed {sweep['seed']}), to and from "
+             f"{sweep['centre']}"]
+    for direction, kinds in sweep["kinds"].items():
+        lines.append(f"  {direction} the node: " + "; ".join(f"{k}: {v}" for k, v in sorted(kinds.items())))
+    lines.append(f"  navbus routes with through traffic on destination-only roads: "
+                 f"{len(sweep['navbusThroughTrafficOnRestricted'])}")
+    lines.append(f"  navbus finds no route where OSRM does: {len(sweep['navbusFailsWhereOsrmRoutes'])}")
+    lines += [f"    {f['direction']} {f['node']}: {f['navbusStatus']} ({f['message']})"
+              for f in sweep["navbusFailsWhereOsrmRoutes"][:20]]
+    return lines
+
+
 # The avoid options checked against OSRM's `exclude`, each with the test of a navbus segment that it should keep off:
 # (navbus option, OSRM exclude class, what the route is kept off, segment test on (segment, its position key)).
 AVOIDS = {
@@ -947,6 +1011,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--bin", default=str(ROOT / ".build" / "release"), help="directory of navbus-navigator")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--node-targets", type=int, metavar="N",
+                        help="instead of the random pairs: route from the car-road node nearest each map's middle to "
+                        "N random car-road nodes (exactly at the node) and back, and count navbus's routeStatus "
+                        "against OSRM's answer (the first --departure), on each --map or else the sample maps")
     parser.add_argument("--details", help="also write every pair (snaps, distances, legality) to FILE-helsinki and "
                         "FILE-kotka (FILE-NAME for a --map)")
     parser.add_argument("--map", action="append", dest="maps", metavar="FILE",
@@ -966,6 +1034,15 @@ def main() -> int:
         return 1
     unpack_tools()
     started = time.monotonic()
+    if args.node_targets:
+        maps = ([pathlib.Path(file).resolve() for file in args.maps] if args.maps
+                else [ROOT / "maps" / "helsinki.osm.pbf", ROOT / "maps" / "kotka.osm.pbf"])
+        sweeps = {path.name.split(".")[0]: node_sweep(path, args.node_targets, args.seed + offset, args, binaries)
+                  for offset, path in enumerate(maps)}
+        print("\n".join(line for sweep in sweeps.values() for line in node_sweep_lines(sweep)))
+        if args.json:
+            pathlib.Path(args.json).write_text(json.dumps(sweeps, indent=2) + "\n")
+        return 0
     if args.maps:
         results: dict = {}
         avoid_results = []

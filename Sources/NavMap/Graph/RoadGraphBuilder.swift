@@ -190,14 +190,16 @@ public struct RoadGraphBuilder {
                 guard let via = nodeIndex[viaID] else { continue }
                 let toArcs = Set(toWays.flatMap { arcs(of: $0, leaving: via) })
                 guard !toArcs.isEmpty else { continue }
+                let modes = bindingModes(relation, only: only, toArcs: toArcs)
+                guard modes != 0 else { continue }
                 // `no_u_turn` from a way onto itself forbids turning round, not going on along the way where it
                 // runs through the via node.
                 let turningRound = relation.kind == "no_u_turn" && Set(fromWays) == Set(toWays)
                 for fromArc in fromWays.flatMap({ arcs(of: $0, entering: via) }) {
                     let exits = turningRound ? toArcs.intersection([fromArc ^ 1]) : toArcs
                     forbid(
-                        from: fromArc, at: via, exits: exits, only: only, modes: relation.modes,
-                        window: relation.window, graph: graph)
+                        from: fromArc, at: via, exits: exits, only: only, modes: modes, window: relation.window,
+                        graph: graph)
                 }
             } else {
                 collectViaWays(
@@ -212,6 +214,16 @@ public struct RoadGraphBuilder {
             let turns = viaWayTurns[key]!
             copyViaPath(key.path, after: key.fromArc, forbiddenExits: turns.forbidden, modes: turns.modes, graph: graph)
         }
+    }
+
+    /// The modes a restriction binds. An `only_` restriction binds only the modes that may drive on along one of
+    /// its `to` arcs: "straight on only" into a street closed to cars (a market square open to buses and bicycles)
+    /// leaves a car no lawful way on at all, so it is a sign for the traffic that may go straight on, and the car
+    /// turns as the street's other signs allow. OSRM drops such a restriction for cars too: its `to` way is not in
+    /// the car graph. A `no_` restriction binds every mode it names.
+    private func bindingModes(_ relation: OSMData.Restriction, only: Bool, toArcs: Set<UInt32>) -> UInt8 {
+        guard only else { return relation.modes }
+        return relation.modes & toArcs.reduce(0) { $0 | arcModes[Int($1)] }
     }
 
     private struct ViaWayKey: Hashable {
@@ -246,12 +258,14 @@ public struct RoadGraphBuilder {
                 let end = graph.head(ofArc: Int(path[path.count - 1]))
                 let toArcs = Set(toWays.flatMap { arcs(of: $0, leaving: end) })
                 guard !toArcs.isEmpty else { continue }
+                let modes = bindingModes(relation, only: only, toArcs: toArcs)
+                guard modes != 0 else { continue }
                 let exits = Set(graph.outgoingArcs(ofNode: Int(end)))
                 let forbidden = only ? exits.subtracting(toArcs) : toArcs
                 for fromArc in arcs(of: fromWay, entering: start) where !path.contains(fromArc ^ 1) {
                     let key = ViaWayKey(fromArc: fromArc, path: path)
                     let existing = turns[key] ?? ([], 0)
-                    turns[key] = (existing.forbidden.union(forbidden), existing.modes | relation.modes)
+                    turns[key] = (existing.forbidden.union(forbidden), existing.modes | modes)
                 }
             }
         }

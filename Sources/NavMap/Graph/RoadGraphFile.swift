@@ -11,9 +11,12 @@ public enum RoadGraphFile {
     /// attributes (traffic lights, stop signs) after the turn restrictions; version 4 appended the map's edge
     /// (border nodes with their exit and entry modes) and counts streets behind destination-only roads as
     /// destination-only (``DestinationOnlyZones``); version 5 appended the turn restrictions that hold only at
-    /// some times (``TimedTurnRestrictions``), which earlier versions kept at all times. Older files are refused with `versionMismatch`, and the
-    /// navigator then imports the map again.
-    public static let formatVersion: UInt32 = 5
+    /// some times (``TimedTurnRestrictions``), which earlier versions kept at all times. Version 6 keeps the
+    /// layout but changes what the import writes into it: a zone behind destination-only roads is judged by the
+    /// roads within the map only, and an `only_` restriction binds only the modes that may use its `to` way, so a
+    /// file of version 5 would keep car parks at the map's edge and streets behind such a sign unreachable. Older
+    /// files are refused with `versionMismatch`, and the navigator then imports the map again.
+    public static let formatVersion: UInt32 = 6
     static let headerSize = 32
 
     /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
