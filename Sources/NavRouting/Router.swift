@@ -190,6 +190,9 @@ public final class Router: Sendable {
         guard let network = networks.network(for: mode) else { return nil }
         let connectivity = network.connectivity
         func suits(_ segment: Int, leaves: (Int) -> Bool, enters: (Int) -> Bool) -> Bool {
+            // A ferry is no place to set off or stop: a point in the harbour belongs on the road by the quay (the
+            // held-out Monaco map's waypoints in Port Hercule were put on its passenger boat's line).
+            guard !graph.flags(ofSegment: segment).contains(.ferry) else { return false }
             let arcs = [2 * segment, 2 * segment + 1]
             switch role {
             case .origin: return arcs.contains(where: leaves)

@@ -1,3 +1,4 @@
+import NavCore
 import NavTesting
 import NavMap
 import NavRouting
@@ -34,5 +35,19 @@ import Testing
         let osm = harbour(wayTags: ["motor_vehicle": "yes"], relationTags: ["motor_vehicle": "no"])
         let driving = try RoutingFixtures.route(osm, RoutingFixtures.west, RoutingFixtures.east)
         #expect(driving.roadNames.contains("Direct Street"), "\(driving.roadNames)")
+    }
+
+    @Test("a waypoint in the water beside a ferry line goes onto the road by the quay, never onto the ferry")
+    func noWaypointOnAFerry() throws {
+        // 10 m from the ferry line across, 90 m from the street round the harbour.
+        let inTheWater = OSMFixture.coordinate(x: 150, y: 10)
+        for (mode, osm) in [
+            (TravelMode.driving, harbour(relationTags: nil)),
+            (.walking, harbour(relationTags: ["motor_vehicle": "no", "foot": "yes"])),
+        ] {
+            let router = Router(graph: try osm.graph())
+            let snapped = try #require(router.snap(inTheWater, mode: mode, role: .destination))
+            #expect(abs(snapped.distanceMeters - 90) < 1, "\(mode): snapped \(snapped.distanceMeters) m away")
+        }
     }
 }

@@ -15,8 +15,10 @@ public enum RoadGraphFile {
     /// layout but changes what the import writes into it: a zone behind destination-only roads is judged by the
     /// roads within the map only, and an `only_` restriction binds only the modes that may use its `to` way, so a
     /// file of version 5 would keep car parks at the map's edge and streets behind such a sign unreachable. Older
-    /// files are refused with `versionMismatch`, and the navigator then imports the map again.
-    public static let formatVersion: UInt32 = 6
+    /// files are refused with `versionMismatch`, and the navigator then imports the map again. Version 7 keeps the
+    /// layout too: a ferry takes who may board from its `route=ferry` relation where the way says nothing
+    /// (``OSMData/applyFerryRouteAccess()``), so a file of version 6 would still carry cars on passenger boats.
+    public static let formatVersion: UInt32 = 7
     static let headerSize = 32
 
     /// Writes `graph` to `path` atomically: into a temporary file beside it, then renamed over it, so a
