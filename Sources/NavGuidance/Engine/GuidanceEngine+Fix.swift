@@ -405,17 +405,17 @@ extension GuidanceEngine {
             // joined a waypoint beside another street to this one, only stopping there is arriving.
             guard waypoint.distance(to: leg.end) <= Self.passingRoadDistance else { return false }
             if let evidence {
-                // The road driven, from the fixes alone, came along the route through the end and goes on from it:
-                // that is arriving, wherever the tracked position (which follows the route's line and lags a
-                // turn at the end) has got to.
+                // The road driven, from the fixes alone, must come along the route through the end and go on from
+                // it; the tracked position then says whether this is the route's last pass by that place (a route
+                // can pass its own end before looping round a block to it).
                 guard let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance)
                 else { return false }
                 switch drivenThroughEnd(passage, evidence: evidence, fix: fix, leg: leg, state: state) {
-                case .yes: return true
+                case .yes: break
                 case .no: return false
                 case .atTheEnd:
                     // The road position has not left the end yet (a junction's node holds it there): the fix itself
-                    // must be as close, and the tracked position decides below.
+                    // must be as close.
                     guard fix.coordinate.distance(to: leg.end) <= Self.passageTolerance + accuracy else { return false }
                 }
             } else {
