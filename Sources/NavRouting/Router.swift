@@ -219,9 +219,10 @@ public final class Router: Sendable {
     }
 
     /// How near a road of the map a waypoint outside the map's area must be for that road to be its street:
-    /// guidance's default arrival radius, within which a driver stopped on a street has arrived at a place beside it. A point a few
-    /// metres past the last node of a road the border cuts is on that road, as one just inside is, and is snapped by
-    /// the same rule (the nearest usable road, or a connected one at most ``connectedRoadAllowanceMeters`` farther).
+    /// guidance's default arrival radius, within which a driver stopped on a street has arrived at a place beside
+    /// it. A point a few metres past the last node of a road the border cuts is on that road, as one just inside is,
+    /// and is snapped by the same rule (the nearest usable road, or a connected one at most
+    /// ``connectedRoadAllowanceMeters`` farther).
     public static let ownStreetReachMeters = 25.0
 
     /// Whether `coordinate` lies in the area the map's roads span, or less than ``connectedRoadAllowanceMeters``

@@ -240,12 +240,8 @@ extension GuidanceEngine {
         else { return { _ in 0 } }
         let tracker = state.tracker
         return { candidate in
-            var probe = fix
-            probe.latitude = candidate.road.latitude
-            probe.longitude = candidate.road.longitude
-            probe.course = candidate.road.course
-            probe.speed = max(fix.speed ?? 0, 2)
-            guard let onRoute = tracker.observe(probe, on: leg), onRoute.crossTrack <= 3,
+            guard let onRoute = tracker.observe(Self.probe(fix, drivingAlong: candidate.road), on: leg),
+                onRoute.crossTrack <= 3,
                 (onRoute.headingOffset ?? 0) <= 45
             else { return 0 }
             return Self.onRouteBonus
@@ -293,17 +289,13 @@ extension GuidanceEngine {
 
     /// Whether a road position is on the route's own road and runs its way.
     private func isRouteRoad(_ road: RoadMatch, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Bool {
-        var probe = fix
-        probe.latitude = road.latitude
-        probe.longitude = road.longitude
-        probe.course = road.course
-        probe.speed = max(fix.speed ?? 0, 2)
-        guard let onRoute = state.tracker.observe(probe, on: leg) else { return false }
+        guard let onRoute = state.tracker.observe(Self.probe(fix, drivingAlong: road), on: leg) else { return false }
         return onRoute.crossTrack <= Self.sameRoadDistance && (onRoute.headingOffset ?? 0) <= Self.plainHeading
     }
 
     /// The later pass of the leg the vehicle has joined, when the network matcher, from the fixes alone, has it
-    /// moving on the route's own road there, running its way (see ``RouteTracker/laterPass(of:on:minimumAhead:reach:crossTrack:heading:)``).
+    /// moving on the route's own road there, running its way
+    /// (see ``RouteTracker/laterPass(of:on:minimumAhead:reach:crossTrack:heading:)``).
     private func laterPassJoined(_ fix: Fix, leg: PreparedLeg, state: GuidanceState) -> RouteObservation? {
         guard let evidence = state.networkMatch.evidenceRoad, var course = evidence.course,
             (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed
@@ -313,9 +305,7 @@ extension GuidanceEngine {
         if let heading = fix.course, Geodesy.angleBetween(course, heading) > 90 {
             course = (course + 180).truncatingRemainder(dividingBy: 360)
         }
-        var probe = fix
-        probe.latitude = evidence.latitude
-        probe.longitude = evidence.longitude
+        var probe = Self.probe(fix, at: Coordinate(latitude: evidence.latitude, longitude: evidence.longitude))
         probe.course = course
         return state.tracker.laterPass(
             of: probe, on: leg, minimumAhead: Self.laterPassAhead, reach: Self.laterPassReach,
@@ -325,10 +315,29 @@ extension GuidanceEngine {
     /// How far from the route the network matcher places the vehicle, `nil` without a match.
     private func offRouteDistance(of network: RoadMatch?, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Double? {
         guard let network else { return nil }
+        return routeDistance(
+            of: Coordinate(latitude: network.latitude, longitude: network.longitude), fix: fix, leg: leg, state: state)
+    }
+
+    /// How far from the route a position lies, as the tracker matches it for this fix (infinite outside its window).
+    private func routeDistance(of position: Coordinate, fix: Fix, leg: PreparedLeg, state: GuidanceState) -> Double {
+        state.tracker.observe(Self.probe(fix, at: position), on: leg)?.crossTrack ?? .infinity
+    }
+
+    /// The fix moved to another position, keeping its time, speed and course: the tracker's question about that place.
+    private static func probe(_ fix: Fix, at position: Coordinate) -> Fix {
         var probe = fix
-        probe.latitude = network.latitude
-        probe.longitude = network.longitude
-        return state.tracker.observe(probe, on: leg)?.crossTrack ?? .infinity
+        probe.latitude = position.latitude
+        probe.longitude = position.longitude
+        return probe
+    }
+
+    /// The fix moved to a road position as a vehicle driving along that road: the road's course, moving.
+    private static func probe(_ fix: Fix, drivingAlong road: RoadMatch) -> Fix {
+        var probe = probe(fix, at: Coordinate(latitude: road.latitude, longitude: road.longitude))
+        probe.course = road.course
+        probe.speed = max(fix.speed ?? 0, 2)
+        return probe
     }
 
     private func routeSnap(at distance: Double, on leg: PreparedLeg, near hint: Int) -> RouteSnap {
@@ -378,11 +387,11 @@ extension GuidanceEngine {
     ///
     /// Driving (faster than ``ArrivalDetector/stoppedSpeed``), without stopping, the vehicle must reach the
     /// end itself: the tracked position within half a second's drive of it (at least 5 m), the leg must
-    /// end at the waypoint (not on a street beside it),
-    /// and the road driven must pass through the end (``HiddenMarkovMatcher/trailPassage(through:within:)``
-    /// within ``passageTolerance``) and go on from it (``drivenThroughEnd(_:evidence:fix:leg:state:)``). The tracked position alone cannot tell: it follows the route's line and
-    /// runs on with the speed, so it reaches the end of a last short turn the vehicle never took, and one
-    /// wild fix beside the end projects onto it. Without a road network the fix must head the route's way
+    /// end at the waypoint (not on a street beside it), and the road driven must pass through the end
+    /// (``HiddenMarkovMatcher/trailPassage(through:within:)`` within ``passageTolerance``) and go on from it
+    /// (``drivenThroughEnd(_:evidence:fix:accuracy:leg:state:)``). The tracked position alone cannot tell: it
+    /// follows the route's line and runs on with the speed, so it reaches the end of a last short turn the vehicle
+    /// never took, and one wild fix beside the end projects onto it. Without a road network the fix must head the route's way
     /// (``passageHeading``) with the route close.
     private func hasArrived(
         _ fix: Fix, observation: RouteObservation?, verdict: DeviationDetector.Verdict, previousMatchTime: Double?,
@@ -410,7 +419,9 @@ extension GuidanceEngine {
                 // can pass its own end before looping round a block to it).
                 guard let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance)
                 else { return false }
-                switch drivenThroughEnd(passage, evidence: evidence, fix: fix, leg: leg, state: state) {
+                let through = drivenThroughEnd(
+                    passage, evidence: evidence, fix: fix, accuracy: accuracy, leg: leg, state: state)
+                switch through {
                 case .yes: break
                 case .no: return false
                 case .atTheEnd:
@@ -452,15 +463,13 @@ extension GuidanceEngine {
     ///   as the route runs into it, no farther than the vehicle has driven since (a turn at a destination on a
     ///   corner). A street beside the destination's is reached from its end only the long way round.
     private func drivenThroughEnd(
-        _ passage: HiddenMarkovMatcher.TrailPassage, evidence: RoadMatch, fix: Fix, leg: PreparedLeg,
+        _ passage: HiddenMarkovMatcher.TrailPassage, evidence: RoadMatch, fix: Fix, accuracy: Double, leg: PreparedLeg,
         state: GuidanceState
     ) -> Passage {
-        if let approach = passage.approach {
-            var probe = fix
-            probe.latitude = approach.latitude
-            probe.longitude = approach.longitude
-            guard let onRoute = state.tracker.observe(probe, on: leg), onRoute.crossTrack <= Self.passingRoadDistance
-            else { return .no }
+        if let approach = passage.approach,
+            routeDistance(of: approach, fix: fix, leg: leg, state: state) > Self.passingRoadDistance
+        {
+            return .no
         }
         let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
         let fromEnd = position.distance(to: leg.end)
@@ -471,7 +480,6 @@ extension GuidanceEngine {
         guard let matcher, let current = state.networkMatch.evidenceCandidate,
             let bearing = Self.finalBearing(of: leg)
         else { return .no }
-        let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
         let driven = max(fix.speed ?? 0, 0) * max(0, fix.time - passage.time)
         let reach = driven + Self.passageTolerance + 2 * accuracy
         let starts = matcher.candidates(near: leg.end, within: Self.passageTolerance, limit: 6).filter {
@@ -492,17 +500,16 @@ extension GuidanceEngine {
 
     /// The direction of the leg's last segment that is not a sliver (the waypoint's projection can leave a piece
     /// of a few centimetres at the end).
-    static func finalBearing(of leg: PreparedLeg) -> Double? {
+    private static func finalBearing(of leg: PreparedLeg) -> Double? {
         let bearings = leg.segmentBearings
-        let lengths = zip(leg.cumulativeDistance, leg.cumulativeDistance.dropFirst()).map { $1 - $0 }
-        guard let last = lengths.indices.last(where: { lengths[$0] >= 1 && $0 < bearings.count }) ?? bearings.indices.last
-        else { return nil }
-        return bearings[last]
+        let distances = leg.cumulativeDistance
+        let last = bearings.indices.last { distances[$0 + 1] - distances[$0] >= 1 } ?? bearings.indices.last
+        return last.map { bearings[$0] }
     }
 
     /// Whether a position lies on the leg's way on past its end: ahead of the end and within
     /// ``passingRoadDistance`` of the line the leg's last segment runs on, up to ``onwardReach``.
-    static func liesOnward(_ position: Coordinate, of leg: PreparedLeg) -> Bool {
+    private static func liesOnward(_ position: Coordinate, of leg: PreparedLeg) -> Bool {
         guard let bearing = finalBearing(of: leg) else { return false }
         let onward = leg.end.destination(bearing: bearing, distance: onwardReach)
         let projection = position.projection(ontoSegmentFrom: leg.end, to: onward)

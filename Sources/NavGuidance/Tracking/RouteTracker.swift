@@ -102,12 +102,8 @@ struct RouteTracker: Hashable, Codable, Sendable {
                 s += 1
                 continue
             }
-            let clamped = min(max(t, 0), 1)
-            let px = ax + clamped * vx
-            let py = ay + clamped * vy
-            let crossTrack = (px * px + py * py).squareRoot()
-            let along =
-                leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
+            let crossTrack = projection.distance
+            let along = projection.distanceAlong(leg, segment: s)
             let offset = course.map { Geodesy.angleBetween($0, leg.segmentBearings[s]) }
             var cost = crossTrack
             if let offset {
@@ -178,12 +174,8 @@ struct RouteTracker: Hashable, Codable, Sendable {
         while s < leg.segmentCount && leg.cumulativeDistance[s] <= high {
             defer { s += 1 }
             let projection = LegSegmentProjection(of: probe, onSegment: s, points: points, kx: kx, ky: ky)
-            let clamped = min(max(projection.t, 0), 1)
-            let px = projection.ax + clamped * projection.vx
-            let py = projection.ay + clamped * projection.vy
-            let distance = (px * px + py * py).squareRoot()
-            let along =
-                leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
+            let distance = projection.distance
+            let along = projection.distanceAlong(leg, segment: s)
             let offset = Geodesy.angleBetween(course, leg.segmentBearings[s])
             guard along >= low, distance <= limit, offset <= heading, distance < (best?.crossTrack ?? .infinity)
             else { continue }
@@ -283,5 +275,20 @@ struct LegSegmentProjection {
         vy = (points[s + 1].latitude - fix.latitude) * ky - ay
         squared = vx * vx + vy * vy
         t = squared > 0 ? -(ax * vx + ay * vy) / squared : 0
+    }
+
+    /// `t` held to the segment: its nearest point to the fix.
+    var clamped: Double { min(max(t, 0), 1) }
+
+    /// Metres from the fix to the segment's nearest point.
+    var distance: Double {
+        let px = ax + clamped * vx
+        let py = ay + clamped * vy
+        return (px * px + py * py).squareRoot()
+    }
+
+    /// Distance along the leg of the segment's nearest point, `s` being the segment projected onto.
+    func distanceAlong(_ leg: PreparedLeg, segment s: Int) -> Double {
+        leg.cumulativeDistance[s] + clamped * (leg.cumulativeDistance[s + 1] - leg.cumulativeDistance[s])
     }
 }

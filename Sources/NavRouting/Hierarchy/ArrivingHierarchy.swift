@@ -5,35 +5,42 @@ import Synchronization
 /// on a large map answers with the reference search (exact, only slower) while its hierarchy and saved metric are
 /// still being read and checked, and on the hierarchy from the moment they are in.
 final class ArrivingHierarchy: Sendable {
-    private let hierarchy: Mutex<ContractionHierarchy?>
-    private let onItsWay = Mutex<Bool>(false)
+    /// The hierarchy and whether one is still on its way, changed together so that no reader sees one without
+    /// the other.
+    private struct Slot {
+        var hierarchy: ContractionHierarchy?
+        var onItsWay: Bool
+    }
+
+    private let slot: Mutex<Slot>
     private let arrival = DispatchSemaphore(value: 0)
 
     /// A hierarchy known at once (or none at all).
-    init(_ hierarchy: ContractionHierarchy?) {
-        self.hierarchy = Mutex(hierarchy)
+    convenience init(_ hierarchy: ContractionHierarchy?) {
+        self.init(Slot(hierarchy: hierarchy, onItsWay: false))
+    }
+
+    private init(_ slot: Slot) {
+        self.slot = Mutex(slot)
     }
 
     /// One that ``settle(_:)`` will bring.
     static func expected() -> ArrivingHierarchy {
-        let slot = ArrivingHierarchy(nil)
-        slot.onItsWay.withLock { $0 = true }
-        return slot
+        ArrivingHierarchy(Slot(hierarchy: nil, onItsWay: true))
     }
 
     /// The hierarchy as of now: nil while it is still on its way, or when there is none.
-    var current: ContractionHierarchy? { hierarchy.withLock { $0 } }
+    var current: ContractionHierarchy? { slot.withLock { $0.hierarchy } }
 
     /// Whether a hierarchy is still on its way.
-    var isExpected: Bool { onItsWay.withLock { $0 } }
+    var isExpected: Bool { slot.withLock { $0.onItsWay } }
 
     /// Ends the wait: with the hierarchy, or with none when it could not be had (the reference search goes on
     /// answering).
     func settle(_ arrived: ContractionHierarchy?) {
-        hierarchy.withLock { $0 = arrived }
-        let wasExpected = onItsWay.withLock { waiting in
-            defer { waiting = false }
-            return waiting
+        let wasExpected = slot.withLock { slot in
+            defer { slot = Slot(hierarchy: arrived, onItsWay: false) }
+            return slot.onItsWay
         }
         if wasExpected { arrival.signal() }
     }
