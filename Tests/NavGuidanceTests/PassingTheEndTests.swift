@@ -101,6 +101,80 @@ struct PassingTheEndTests {
         }
     }
 
+    @Test(
+        "turning at a stop on a corner at 12-15 m/s arrives there, then at the last stop",
+        arguments: [5.0, 10.0])
+    func throughAStopOnACorner(sigma: Double) {
+        // East to the first stop at the corner (0, 0), where the route turns left, north to the last stop at
+        // (0, 600). With a fix a second, the road positions before and after the turn are up to 15 m from the
+        // corner, and the straight piece between them misses it by 5-10 m.
+        let streets = StreetGrid(
+            nodes: [(-600, 0), (0, 0), (0, 600), (0, 900), (0, -300)], streets: [(0, 1), (1, 2), (2, 3), (1, 4)])
+        let route = GuidanceRoute(legs: [
+            Streets.leg([(-600, 0), (0, 0)], title: "First"), Streets.leg([(0, 0), (0, 600)], title: "Last"),
+        ])
+        var missed: [UInt64] = []
+        for seed: UInt64 in 1...40 {
+            var trace = Trace(seed: seed, sigma: sigma)
+            trace.drive([(-600, 0), (0, 0), (0, 600)], speed: 12 + Double(seed % 4))
+            trace.dwell(at: (0, 600), seconds: 20)
+            let truths = Self.arrivals(trace, route: route, streets: streets)
+            if truths.count != 2 { missed.append(seed) }
+            // The fix after the first one past the corner confirms the passage: up to two fixes on, 30 m at 15 m/s.
+            if let first = truths.first {
+                #expect(Streets.distance(first, Streets.point(0, 0)) <= 40, "seed \(seed): first at \(first)")
+            }
+        }
+        #expect(missed.isEmpty, "σ \(sigma): not two arrivals with seeds \(missed)")
+    }
+
+    /// Streets for a driver who leaves the route: the route to the first stop at (0, 0) goes round by the south
+    /// (x = -300, y = -300); the straight street y = 0 leads there directly, and a street 12 m north of it, joined
+    /// to it at x = -150 and x = 150, runs past it.
+    static let detour = (
+        streets: StreetGrid(
+            nodes: [
+                (-600, 0), (-300, 0), (-150, 0), (0, 0), (150, 0), (600, 0), (-300, -300), (0, -300), (-150, 12),
+                (150, 12), (600, 12),
+            ],
+            streets: [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (1, 6), (6, 7), (7, 3), (2, 8), (8, 9), (9, 4), (9, 10)]),
+        route: GuidanceRoute(legs: [
+            Streets.leg([(-600, 0), (-300, 0), (-300, -300), (0, -300), (0, 0)], title: "First"),
+            Streets.leg([(0, 0), (600, 0)], title: "Last"),
+        ])
+    )
+
+    @Test("driving through a stop on the way by another road than the route's arrives there, then at the last stop")
+    func throughAStopOffTheRoute() {
+        var missed: [UInt64] = []
+        for seed: UInt64 in 1...40 {
+            let sigma = seed % 2 == 0 ? 5.0 : 10.0
+            var trace = Trace(seed: seed, sigma: sigma)
+            trace.drive([(-600, 0), (600, 0)], speed: 12 + Double(seed % 4))
+            trace.dwell(at: (600, 0), seconds: 20)
+            let truths = Self.arrivals(trace, route: Self.detour.route, streets: Self.detour.streets)
+            if truths.count != 2 { missed.append(seed) }
+            // Confirmed up to two fixes on, and a fix far out at σ 10 m can leave the road driven on unexplained
+            // for one more: within the evaluation's bound for an arrival that is not false.
+            if let first = truths.first {
+                #expect(Streets.distance(first, Streets.point(0, 0)) <= 50, "seed \(seed): first at \(first)")
+            }
+        }
+        #expect(missed.isEmpty, "not two arrivals with seeds \(missed)")
+    }
+
+    @Test("passing a stop on the way off the route, on a street 12 m beside it, does not arrive there")
+    func besideAStopOffTheRoute() {
+        for seed: UInt64 in 1...40 {
+            let sigma = seed % 2 == 0 ? 5.0 : 10.0
+            var trace = Trace(seed: seed, sigma: sigma)
+            trace.drive([(-600, 0), (-150, 0), (-150, 12), (600, 12)], speed: 7 + Double(seed % 9))
+            trace.dwell(at: (600, 12), seconds: 20)
+            let truths = Self.arrivals(trace, route: Self.detour.route, streets: Self.detour.streets)
+            #expect(truths.isEmpty, "seed \(seed), σ \(sigma): arrived at \(truths)")
+        }
+    }
+
     @Test("passing a stop on the way on a street 15 m beside it at speed does not arrive there")
     func besideAStopOnTheWay() {
         // The first stop is on y = 0; the driver goes along y = 15 past it and on.

@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 
 /// Processing of one fix: snapping, deviation, arrival and the guidance events that follow from them.
@@ -377,7 +378,8 @@ extension GuidanceEngine {
     /// Whether this fix reaches the current leg's destination (see ``ArrivalDetector`` for the rules).
     ///
     /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
-    /// end is arriving. Along the route, the tracked position must be within the arrival radius of the
+    /// end is arriving; off the route, so is driving through the waypoint by a road of the driver's choosing
+    /// (``drivenThroughWaypointOffRoute(_:evidence:accuracy:leg:state:)``). Along the route, the tracked position must be within the arrival radius of the
     /// leg's end, measured along it, with the fix itself near the end too (allowing for its accuracy); or
     /// a fix lies beyond the end of the leg's last segment and close to its line. That needs travel on
     /// this leg first (see ``minimumLegProgress``), and the network matcher, when there is one, must not
@@ -391,8 +393,9 @@ extension GuidanceEngine {
     /// (``HiddenMarkovMatcher/trailPassage(through:within:)`` within ``passageTolerance``) and go on from it
     /// (``drivenThroughEnd(_:evidence:fix:accuracy:leg:state:)``). The tracked position alone cannot tell: it
     /// follows the route's line and runs on with the speed, so it reaches the end of a last short turn the vehicle
-    /// never took, and one wild fix beside the end projects onto it. Without a road network the fix must head the route's way
-    /// (``passageHeading``) with the route close.
+    /// never took, and one wild fix beside the end projects onto it. The fixes that confirm a passage come a
+    /// second or two after it, so the fix may be as much farther from the end as the vehicle has driven since.
+    /// Without a road network the fix must head the route's way (``passageHeading``) with the route close.
     private func hasArrived(
         _ fix: Fix, observation: RouteObservation?, verdict: DeviationDetector.Verdict, previousMatchTime: Double?,
         leg: PreparedLeg, state: GuidanceState, evidence: RoadMatch?
@@ -402,13 +405,19 @@ extension GuidanceEngine {
         let accuracy = min(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, 25)
         let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
         if state.arrival.hasStopped(near: [waypoint, leg.end], radius: radius, accuracy: accuracy) { return true }
-        guard !state.deviation.isOffRoute, state.tracker.hasMatched,
+        if state.deviation.isOffRoute {
+            return drivenThroughWaypointOffRoute(fix, evidence: evidence, accuracy: accuracy, leg: leg, state: state)
+        }
+        guard state.tracker.hasMatched,
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
         else { return false }
         // Anything faster than stopping is driving past unless the end itself is reached; only a vehicle
         // that stops (or reports no speed) may arrive anywhere within the radius along the route.
         let speed = fix.speed ?? 0
         let moving = speed >= ArrivalDetector.stoppedSpeed
+        // How far the vehicle has driven on since the road driven passed through the end: the fixes that confirm a
+        // passage come a second or two after it, as far on (15 m/s through a turn on a corner).
+        var drivenOn = 0.0
         if moving {
             // Driving through the end counts only when the end is the waypoint's own road; where the router
             // joined a waypoint beside another street to this one, only stopping there is arriving.
@@ -422,7 +431,7 @@ extension GuidanceEngine {
                 let through = drivenThroughEnd(
                     passage, evidence: evidence, fix: fix, accuracy: accuracy, leg: leg, state: state)
                 switch through {
-                case .yes: break
+                case .yes: drivenOn = speed * max(0, fix.time - passage.time)
                 case .no: return false
                 case .atTheEnd:
                     // The road position has not left the end yet (a junction's node holds it there): the fix itself
@@ -442,7 +451,7 @@ extension GuidanceEngine {
         let remaining = leg.length - state.tracker.distanceAlong
         let toEnd = fix.coordinate.distance(to: leg.end)
         let reach = moving ? min(radius, max(5, speed / 2)) : radius
-        if remaining <= reach && toEnd <= radius + accuracy { return true }
+        if remaining <= reach && toEnd <= radius + accuracy + drivenOn { return true }
         guard let observation, observation.overshoot > 0,
             observation.offsetBeyondEnd <= state.options.deviation.offRouteDistance
         else { return false }
@@ -467,7 +476,7 @@ extension GuidanceEngine {
         state: GuidanceState
     ) -> Passage {
         if let approach = passage.approach,
-            routeDistance(of: approach, fix: fix, leg: leg, state: state) > Self.passingRoadDistance
+            routeDistance(of: approach.position, fix: fix, leg: leg, state: state) > Self.passingRoadDistance
         {
             return .no
         }
@@ -489,6 +498,39 @@ extension GuidanceEngine {
             matcher.networkDistances(from: start, to: [current], maximum: reach).first.map { $0 != nil } ?? false
         }
         return reached ? .yes : .no
+    }
+
+    /// Whether a vehicle off its route, driving, has just driven through the waypoint by a road of its own
+    /// choosing (the route went another way, or a reroute came too late): arrival from any approach. The leg
+    /// must end at the waypoint (within ``passingRoadDistance``), and the road driven, judged from the fixes
+    /// alone, must run through the leg's end: the trail passed it (``HiddenMarkovMatcher/trailPassage(through:within:)``
+    /// within ``passageTolerance``), and by the road network its position before the end leads to one road
+    /// position at the end about as directly as the crow flies (half as far again, for a corner), and that
+    /// position leads on to the road position now within the distance driven since. A street beside the
+    /// waypoint's, which one noisy fix can put the trail on, is joined to it only at its ends, so both ways fail.
+    private func drivenThroughWaypointOffRoute(
+        _ fix: Fix, evidence: RoadMatch?, accuracy: Double, leg: PreparedLeg, state: GuidanceState
+    ) -> Bool {
+        let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
+        guard let evidence, let matcher, let current = state.networkMatch.evidenceCandidate,
+            (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed, waypoint.distance(to: leg.end) <= Self.passingRoadDistance,
+            let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance),
+            let approach = passage.approach, let approachCourse = approach.course
+        else { return false }
+        let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
+        guard position.distance(to: leg.end) > Self.passageTolerance,
+            let from = matcher.candidates(near: approach.position, within: 1, limit: 4).first(where: {
+                $0.road.course.map { Geodesy.angleBetween($0, approachCourse) <= Self.plainHeading } ?? false
+            })
+        else { return false }
+        let ends = matcher.candidates(near: leg.end, within: Self.passageTolerance, limit: 8)
+        let direct = 1.5 * approach.position.distance(to: leg.end) + Self.passageTolerance
+        let driven = max(fix.speed ?? 0, 0) * max(0, fix.time - passage.time)
+        let onward = driven + Self.passageTolerance + 2 * accuracy
+        let reached = matcher.networkDistances(from: from, to: ends, maximum: direct)
+        return zip(ends, reached).contains { end, distance in
+            distance != nil && (matcher.networkDistances(from: end, to: [current], maximum: onward).first ?? nil) != nil
+        }
     }
 
     /// What a trail's passage by the leg's end says about driving through it.

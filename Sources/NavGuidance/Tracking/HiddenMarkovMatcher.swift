@@ -49,6 +49,11 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     struct TrailPoint: Hashable, Codable, Sendable {
         var position: Coordinate
         var time: Double
+        /// The direction of the road driven there, when the road has one.
+        var course: Double?
+        /// Metres by the road network from the trail's previous position, as the transition measured them;
+        /// `nil` for a trail's first position.
+        var travelled: Double?
     }
 
     private(set) var hypotheses: [Hypothesis] = []
@@ -105,8 +110,8 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     }
 
     /// Where the road driven over the last few fixes, judged from the fixes alone, passed within `tolerance` metres
-    /// of `target`: a trail position, or the straight piece between two close in time, that a later fix has
-    /// confirmed; `nil` when it did not pass there.
+    /// of `target`: a trail position, or the road between two close in time (see ``road(from:to:)``), that a later
+    /// fix has confirmed; `nil` when it did not pass there.
     ///
     /// The trail is the best path's, not the best position of each fix as it came, and its newest position
     /// does not count: a road position is the fix projected onto the road, so a fix thrown forward along
@@ -114,30 +119,83 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     /// path that also explains the next fix does not go there when the vehicle turned off before the
     /// target (this is fixed-lag smoothing: the online answer revised by one more fix).
     func trailPassage(through target: Coordinate, within tolerance: Double) -> TrailPassage? {
-        guard let trail = evidenceBest?.trail.dropLast(), let last = trail.last else { return nil }
+        guard let trail = evidenceBest?.trail.dropLast() else { return nil }
         let points = Array(trail)
-        if last.position.distance(to: target) <= tolerance {
-            return TrailPassage(time: last.time, approach: points.dropLast().last?.position)
-        }
-        for index in points.indices.dropFirst() {
-            let from = points[index - 1]
-            let to = points[index]
-            if to.time - from.time <= Self.trailGap,
-                target.projection(ontoSegmentFrom: from.position, to: to.position).distance <= tolerance
-            {
-                let approach = from.position.distance(to: target) > tolerance ? from : points[..<(index - 1)].last
-                return TrailPassage(time: to.time, approach: approach?.position)
+        for index in points.indices {
+            let point = points[index]
+            var time: Double?
+            if index > 0, point.time - points[index - 1].time <= Self.trailGap {
+                time = Self.passage(through: target, within: tolerance, from: points[index - 1], to: point)
+            }
+            if time == nil, point.position.distance(to: target) <= tolerance { time = point.time }
+            if let time {
+                // The approach: the last position before it that was not yet at the place.
+                let approach = points[..<index].last { $0.position.distance(to: target) > tolerance }
+                return TrailPassage(time: time, approach: approach)
             }
         }
         return nil
     }
 
+    /// When the road driven between two trail positions passed within `tolerance` metres of `target`, in
+    /// proportion to the road driven between them; `nil` when it did not pass there.
+    private static func passage(
+        through target: Coordinate, within tolerance: Double, from: TrailPoint, to: TrailPoint
+    ) -> Double? {
+        let road = road(from: from, to: to)
+        let pieces = zip(road, road.dropFirst()).map { (from: $0, to: $1, length: $0.distance(to: $1)) }
+        let length = pieces.reduce(0) { $0 + $1.length }
+        var along = 0.0
+        for piece in pieces {
+            let projection = target.projection(ontoSegmentFrom: piece.from, to: piece.to)
+            guard projection.distance <= tolerance else {
+                along += piece.length
+                continue
+            }
+            along += min(max(projection.fraction, 0), 1) * piece.length
+            return from.time + (to.time - from.time) * (length > 0 ? along / length : 1)
+        }
+        return nil
+    }
+
+    /// The road driven between two trail positions a second or two apart: the straight piece between them, or,
+    /// where the vehicle turned between them, the two pieces that meet at the corner. At 15 m/s the positions
+    /// before and after a right-angle turn lie up to 15 m from the corner and the straight piece misses it by
+    /// up to 10 m, so a destination on the corner would seem not driven through. The corner is where the road
+    /// running the first position's way meets the road running into the second's; it is taken only when the
+    /// network distance between them (``TrailPoint/travelled``) is the length of the two pieces, within
+    /// ``cornerSlack``: then that is the way the vehicle went.
+    static func road(from: TrailPoint, to: TrailPoint) -> [Coordinate] {
+        let chord = [from.position, to.position]
+        guard let out = from.course, let into = to.course, let travelled = to.travelled,
+            Geodesy.angleBetween(out, into) >= cornerAngle, Geodesy.angleBetween(out, into) <= 180 - cornerAngle
+        else { return chord }
+        // In metres east and north of the first position: from + s·u = to − t·v.
+        let north = (to.position.latitude - from.position.latitude) * Geodesy.metresPerDegree
+        let east =
+            (to.position.longitude - from.position.longitude) * Geodesy.metresPerDegree
+            * cos(from.position.latitude * Geodesy.degreesToRadians)
+        let u = (sin(out * Geodesy.degreesToRadians), cos(out * Geodesy.degreesToRadians))
+        let v = (sin(into * Geodesy.degreesToRadians), cos(into * Geodesy.degreesToRadians))
+        let determinant = u.0 * v.1 - u.1 * v.0
+        let s = (east * v.1 - north * v.0) / determinant
+        let t = (u.0 * north - u.1 * east) / determinant
+        guard s >= 0, t >= 0, abs(s + t - travelled) <= cornerSlack else { return chord }
+        return [from.position, from.position.destination(bearing: out, distance: s), to.position]
+    }
+
+    /// Smallest turn, in degrees, for which ``road(from:to:)`` looks for a corner (and, from 180, largest).
+    static let cornerAngle = 30.0
+    /// Metres by which the network distance may differ from the two pieces' length for the corner to be taken.
+    static let cornerSlack = 5.0
+
     /// A passage of the trail by a place (see ``trailPassage(through:within:)``).
     struct TrailPassage: Sendable {
-        /// Time of the first trail position at or past the place.
+        /// When the trail passed the place: a trail position's time, or between two in proportion to the road
+        /// driven between them.
         var time: Double
         /// The trail's last position before it reached the place, when the trail holds one.
-        var approach: Coordinate?
+        var approach: TrailPoint?
     }
 
     /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.
@@ -161,9 +219,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         let emissions = candidates.map { Self.emission($0, fix: fix, sigma: sigma) }
         var scores = zip(candidates, emissions).map { $1 + prior($0) }
         var evidence = emissions
-        var trails = candidates.map {
-            [TrailPoint(position: Coordinate(latitude: $0.road.latitude, longitude: $0.road.longitude), time: fix.time)]
-        }
+        var trails = candidates.map { [TrailPoint($0.road, time: fix.time)] }
         if let previous, !hypotheses.isEmpty, fix.time - previous.time <= Self.maximumGap {
             let elapsed = max(0, fix.time - previous.time)
             let expected = Self.expectedTravel(from: previous, to: fix, elapsed: elapsed)
@@ -172,6 +228,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             var best = [Double](repeating: -.infinity, count: candidates.count)
             var bestEvidence = best
             var predecessor = [Int](repeating: 0, count: candidates.count)
+            var travelled = [Double?](repeating: nil, count: candidates.count)
             for (origin, hypothesis) in hypotheses.enumerated() {
                 let distances = networkDistances(
                     from: hypothesis.candidate, to: candidates, maximum: maximum, sigma: sigma, matcher: matcher)
@@ -182,12 +239,14 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
                     if hypothesis.evidence + transition > bestEvidence[index] {
                         bestEvidence[index] = hypothesis.evidence + transition
                         predecessor[index] = origin
+                        travelled[index] = distance
                     }
                 }
             }
             for index in scores.indices {
                 scores[index] += best[index]
                 evidence[index] += bestEvidence[index]
+                trails[index][0].travelled = travelled[index]
                 trails[index] = (hypotheses[predecessor[index]].trail + trails[index]).suffix(Self.trailLength)
             }
         }
@@ -239,9 +298,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             $0.road.course.map { Geodesy.angleBetween($0, placement.course) <= Self.placementHeading } ?? false
         }
         guard let found else { return }
-        let point = TrailPoint(
-            position: Coordinate(latitude: found.road.latitude, longitude: found.road.longitude),
-            time: placement.fix.time)
+        let point = TrailPoint(found.road, time: placement.fix.time)
         let trail = ((evidenceBest?.trail ?? []) + [point]).suffix(Self.trailLength)
         hypotheses = [Hypothesis(candidate: found, score: 0, evidence: 0, trail: Array(trail))]
         lastFix = placement.fix
@@ -285,5 +342,14 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         let measured = matcher.networkDistances(from: origin, to: others.map { targets[$0] }, maximum: maximum)
         for (index, distance) in zip(others, measured) { result[index] = distance }
         return result
+    }
+}
+
+extension HiddenMarkovMatcher.TrailPoint {
+    /// A road position of a candidate at a fix's time, not yet joined to a trail.
+    init(_ road: RoadMatch, time: Double) {
+        self.init(
+            position: Coordinate(latitude: road.latitude, longitude: road.longitude), time: time, course: road.course,
+            travelled: nil)
     }
 }
