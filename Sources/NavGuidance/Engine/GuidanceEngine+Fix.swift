@@ -426,7 +426,7 @@ extension GuidanceEngine {
                 // The road driven, from the fixes alone, must come along the route through the end and go on from
                 // it; the tracked position then says whether this is the route's last pass by that place (a route
                 // can pass its own end before looping round a block to it).
-                guard let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance)
+                guard let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance, matcher: matcher)
                 else { return false }
                 let through = drivenThroughEnd(
                     passage, evidence: evidence, fix: fix, accuracy: accuracy, leg: leg, state: state)
@@ -464,7 +464,9 @@ extension GuidanceEngine {
     /// port, where Avenue John F. Kennedy runs 12 m from Quai Albert 1er). Three things must hold, judged from the
     /// fixes alone:
     /// - the trail came to the end along the route: its position before the end is within
-    ///   ``passingRoadDistance`` of it;
+    ///   ``passingRoadDistance`` of it (a trail that starts at the end says nothing of how it got there: as the
+    ///   trail slides on, its first position can be the end itself, which once let a trail a noisy fix had put on
+    ///   the destination's street, beside the street driven, arrive);
     /// - the vehicle has left the end: its road position now is more than ``passageTolerance`` from it (until it
     ///   has, the answer is ``Passage/atTheEnd``);
     /// - it is where driving on from the end takes it: on the leg's way on past the end (within
@@ -475,11 +477,9 @@ extension GuidanceEngine {
         _ passage: HiddenMarkovMatcher.TrailPassage, evidence: RoadMatch, fix: Fix, accuracy: Double, leg: PreparedLeg,
         state: GuidanceState
     ) -> Passage {
-        if let approach = passage.approach,
-            routeDistance(of: approach.position, fix: fix, leg: leg, state: state) > Self.passingRoadDistance
-        {
-            return .no
-        }
+        guard let approach = passage.approach,
+            routeDistance(of: approach.position, fix: fix, leg: leg, state: state) <= Self.passingRoadDistance
+        else { return .no }
         let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
         let fromEnd = position.distance(to: leg.end)
         guard fromEnd > Self.passageTolerance else { return .atTheEnd }
@@ -514,15 +514,11 @@ extension GuidanceEngine {
         let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
         guard let evidence, let matcher, let current = state.networkMatch.evidenceCandidate,
             (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed, waypoint.distance(to: leg.end) <= Self.passingRoadDistance,
-            let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance),
-            let approach = passage.approach, let approachCourse = approach.course
+            let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance, matcher: matcher),
+            let approach = passage.approach, let from = approach.candidate
         else { return false }
         let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
-        guard position.distance(to: leg.end) > Self.passageTolerance,
-            let from = matcher.candidates(near: approach.position, within: 1, limit: 4).first(where: {
-                $0.road.course.map { Geodesy.angleBetween($0, approachCourse) <= Self.plainHeading } ?? false
-            })
-        else { return false }
+        guard position.distance(to: leg.end) > Self.passageTolerance else { return false }
         let ends = matcher.candidates(near: leg.end, within: Self.passageTolerance, limit: 8)
         let direct = 1.5 * approach.position.distance(to: leg.end) + Self.passageTolerance
         let driven = max(fix.speed ?? 0, 0) * max(0, fix.time - passage.time)
@@ -593,3 +589,4 @@ extension GuidanceEngine {
             timeToFinalDestination: state.remainingTimeToFinalDestination ?? 0)
     }
 }
+

@@ -49,8 +49,9 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     struct TrailPoint: Hashable, Codable, Sendable {
         var position: Coordinate
         var time: Double
-        /// The direction of the road driven there, when the road has one.
-        var course: Double?
+        /// The directed road position, for network distances from and to it (`nil` in sessions saved before
+        /// trails kept it).
+        var candidate: RoadCandidate?
         /// Metres by the road network from the trail's previous position, as the transition measured them;
         /// `nil` for a trail's first position.
         var travelled: Double?
@@ -110,22 +111,26 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     }
 
     /// Where the road driven over the last few fixes, judged from the fixes alone, passed within `tolerance` metres
-    /// of `target`: a trail position, or the road between two close in time (see ``road(from:to:)``), that a later
-    /// fix has confirmed; `nil` when it did not pass there.
+    /// of `target`: a trail position, or the road between two close in time (see
+    /// ``passage(through:within:from:to:matcher:)``), that a later fix has confirmed; `nil` when it did not pass
+    /// there.
     ///
     /// The trail is the best path's, not the best position of each fix as it came, and its newest position
     /// does not count: a road position is the fix projected onto the road, so a fix thrown forward along
     /// the road, or onto a side road, can put it at the target while the vehicle is 15 m short of it. The
     /// path that also explains the next fix does not go there when the vehicle turned off before the
     /// target (this is fixed-lag smoothing: the online answer revised by one more fix).
-    func trailPassage(through target: Coordinate, within tolerance: Double) -> TrailPassage? {
+    func trailPassage(
+        through target: Coordinate, within tolerance: Double, matcher: (any RoadNetworkMatcher)? = nil
+    ) -> TrailPassage? {
         guard let trail = evidenceBest?.trail.dropLast() else { return nil }
         let points = Array(trail)
         for index in points.indices {
             let point = points[index]
             var time: Double?
             if index > 0, point.time - points[index - 1].time <= Self.trailGap {
-                time = Self.passage(through: target, within: tolerance, from: points[index - 1], to: point)
+                time = Self.passage(
+                    through: target, within: tolerance, from: points[index - 1], to: point, matcher: matcher)
             }
             if time == nil, point.position.distance(to: target) <= tolerance { time = point.time }
             if let time {
@@ -137,57 +142,46 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         return nil
     }
 
-    /// When the road driven between two trail positions passed within `tolerance` metres of `target`, in
-    /// proportion to the road driven between them; `nil` when it did not pass there.
-    private static func passage(
-        through target: Coordinate, within tolerance: Double, from: TrailPoint, to: TrailPoint
+    /// When the road driven between two trail positions a second or two apart passed within `tolerance` metres
+    /// of `target`, in proportion to the road driven between them; `nil` when it did not pass there.
+    ///
+    /// The straight piece between the positions is the road where it passes the target. Where it does not, the
+    /// road may still have: at 15 m/s the positions before and after a right-angle turn lie up to 15 m from the
+    /// corner and the straight piece misses it by up to 10 m, and round a roundabout by more. Then the road
+    /// network answers: the road driven passed the target when driving from the first position to a road
+    /// position at the target and on to the second is no longer than the drive between them the matcher
+    /// measured (``TrailPoint/travelled``), within ``passageSlack``. A position within `tolerance` that is not
+    /// on the way (a street beside the one driven) costs a detour of at least twice its distance from it.
+    static func passage(
+        through target: Coordinate, within tolerance: Double, from: TrailPoint, to: TrailPoint,
+        matcher: (any RoadNetworkMatcher)?
     ) -> Double? {
-        let road = road(from: from, to: to)
-        let pieces = zip(road, road.dropFirst()).map { (from: $0, to: $1, length: $0.distance(to: $1)) }
-        let length = pieces.reduce(0) { $0 + $1.length }
-        var along = 0.0
-        for piece in pieces {
-            let projection = target.projection(ontoSegmentFrom: piece.from, to: piece.to)
-            guard projection.distance <= tolerance else {
-                along += piece.length
-                continue
-            }
-            along += min(max(projection.fraction, 0), 1) * piece.length
-            return from.time + (to.time - from.time) * (length > 0 ? along / length : 1)
+        let projection = target.projection(ontoSegmentFrom: from.position, to: to.position)
+        if projection.distance <= tolerance {
+            return from.time + (to.time - from.time) * min(max(projection.fraction, 0), 1)
+        }
+        // Any road from one position to the other that passes within `tolerance` of the target is at least this
+        // long; the drive measured is the shortest such road.
+        guard let matcher, let origin = from.candidate, let destination = to.candidate, let travelled = to.travelled,
+            from.position.distance(to: target) + target.distance(to: to.position) <= travelled + 2 * tolerance
+        else { return nil }
+        let limit = travelled + passageSlack
+        let ends = matcher.candidates(near: target, within: tolerance, limit: passageCandidates)
+        for (end, reached) in zip(ends, matcher.networkDistances(from: origin, to: ends, maximum: limit)) {
+            guard let reached,
+                let onward = matcher.networkDistances(from: end, to: [destination], maximum: limit - reached).first
+                    ?? nil
+            else { continue }
+            let length = reached + onward
+            return from.time + (to.time - from.time) * (length > 0 ? reached / length : 1)
         }
         return nil
     }
 
-    /// The road driven between two trail positions a second or two apart: the straight piece between them, or,
-    /// where the vehicle turned between them, the two pieces that meet at the corner. At 15 m/s the positions
-    /// before and after a right-angle turn lie up to 15 m from the corner and the straight piece misses it by
-    /// up to 10 m, so a destination on the corner would seem not driven through. The corner is where the road
-    /// running the first position's way meets the road running into the second's; it is taken only when the
-    /// network distance between them (``TrailPoint/travelled``) is the length of the two pieces, within
-    /// ``cornerSlack``: then that is the way the vehicle went.
-    static func road(from: TrailPoint, to: TrailPoint) -> [Coordinate] {
-        let chord = [from.position, to.position]
-        guard let out = from.course, let into = to.course, let travelled = to.travelled,
-            Geodesy.angleBetween(out, into) >= cornerAngle, Geodesy.angleBetween(out, into) <= 180 - cornerAngle
-        else { return chord }
-        // In metres east and north of the first position: from + s·u = to − t·v.
-        let north = (to.position.latitude - from.position.latitude) * Geodesy.metresPerDegree
-        let east =
-            (to.position.longitude - from.position.longitude) * Geodesy.metresPerDegree
-            * cos(from.position.latitude * Geodesy.degreesToRadians)
-        let u = (sin(out * Geodesy.degreesToRadians), cos(out * Geodesy.degreesToRadians))
-        let v = (sin(into * Geodesy.degreesToRadians), cos(into * Geodesy.degreesToRadians))
-        let determinant = u.0 * v.1 - u.1 * v.0
-        let s = (east * v.1 - north * v.0) / determinant
-        let t = (u.0 * north - u.1 * east) / determinant
-        guard s >= 0, t >= 0, abs(s + t - travelled) <= cornerSlack else { return chord }
-        return [from.position, from.position.destination(bearing: out, distance: s), to.position]
-    }
-
-    /// Smallest turn, in degrees, for which ``road(from:to:)`` looks for a corner (and, from 180, largest).
-    static let cornerAngle = 30.0
-    /// Metres by which the network distance may differ from the two pieces' length for the corner to be taken.
-    static let cornerSlack = 5.0
+    /// Metres by which the drive through the target may exceed the drive the matcher measured.
+    static let passageSlack = 2.0
+    /// Road positions near the target tried as the place the road driven passed.
+    static let passageCandidates = 8
 
     /// A passage of the trail by a place (see ``trailPassage(through:within:)``).
     struct TrailPassage: Sendable {
@@ -219,7 +213,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         let emissions = candidates.map { Self.emission($0, fix: fix, sigma: sigma) }
         var scores = zip(candidates, emissions).map { $1 + prior($0) }
         var evidence = emissions
-        var trails = candidates.map { [TrailPoint($0.road, time: fix.time)] }
+        var trails = candidates.map { [TrailPoint($0, time: fix.time)] }
         if let previous, !hypotheses.isEmpty, fix.time - previous.time <= Self.maximumGap {
             let elapsed = max(0, fix.time - previous.time)
             let expected = Self.expectedTravel(from: previous, to: fix, elapsed: elapsed)
@@ -298,7 +292,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             $0.road.course.map { Geodesy.angleBetween($0, placement.course) <= Self.placementHeading } ?? false
         }
         guard let found else { return }
-        let point = TrailPoint(found.road, time: placement.fix.time)
+        let point = TrailPoint(found, time: placement.fix.time)
         let trail = ((evidenceBest?.trail ?? []) + [point]).suffix(Self.trailLength)
         hypotheses = [Hypothesis(candidate: found, score: 0, evidence: 0, trail: Array(trail))]
         lastFix = placement.fix
@@ -346,10 +340,10 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
 }
 
 extension HiddenMarkovMatcher.TrailPoint {
-    /// A road position of a candidate at a fix's time, not yet joined to a trail.
-    init(_ road: RoadMatch, time: Double) {
+    /// The road position of a candidate at a fix's time, not yet joined to a trail.
+    init(_ candidate: RoadCandidate, time: Double) {
         self.init(
-            position: Coordinate(latitude: road.latitude, longitude: road.longitude), time: time, course: road.course,
-            travelled: nil)
+            position: Coordinate(latitude: candidate.road.latitude, longitude: candidate.road.longitude), time: time,
+            candidate: candidate, travelled: nil)
     }
 }
