@@ -1,4 +1,3 @@
-import Foundation
 import NavCore
 
 /// Processing of one fix: snapping, deviation, arrival and the guidance events that follow from them.
@@ -379,8 +378,9 @@ extension GuidanceEngine {
     ///
     /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
     /// end is arriving; off the route, so is driving through the waypoint by a road of the driver's choosing
-    /// (``drivenThroughWaypointOffRoute(_:evidence:accuracy:leg:state:)``). Along the route, the tracked position must be within the arrival radius of the
-    /// leg's end, measured along it, with the fix itself near the end too (allowing for its accuracy); or
+    /// (``drivenThroughWaypointOffRoute(_:evidence:accuracy:leg:state:)``). Along the route, the tracked position
+    /// must be within the arrival radius of the leg's end, measured along it, with the fix itself near the end too
+    /// (allowing for its accuracy); or
     /// a fix lies beyond the end of the leg's last segment and close to its line. That needs travel on
     /// this leg first (see ``minimumLegProgress``), and the network matcher, when there is one, must not
     /// have the vehicle on another road beside the route (``passingRoadDistance``), judged from the fixes
@@ -390,7 +390,7 @@ extension GuidanceEngine {
     /// Driving (faster than ``ArrivalDetector/stoppedSpeed``), without stopping, the vehicle must reach the
     /// end itself: the tracked position within half a second's drive of it (at least 5 m), the leg must
     /// end at the waypoint (not on a street beside it), and the road driven must pass through the end
-    /// (``HiddenMarkovMatcher/trailPassage(through:within:)`` within ``passageTolerance``) and go on from it
+    /// (``HiddenMarkovMatcher/trailPassage(through:within:matcher:)`` within ``passageTolerance``) and go on from it
     /// (``drivenThroughEnd(_:evidence:fix:accuracy:leg:state:)``). The tracked position alone cannot tell: it
     /// follows the route's line and runs on with the speed, so it reaches the end of a last short turn the vehicle
     /// never took, and one wild fix beside the end projects onto it. The fixes that confirm a passage come a
@@ -426,7 +426,9 @@ extension GuidanceEngine {
                 // The road driven, from the fixes alone, must come along the route through the end and go on from
                 // it; the tracked position then says whether this is the route's last pass by that place (a route
                 // can pass its own end before looping round a block to it).
-                guard let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance, matcher: matcher)
+                guard
+                    let passage = state.networkMatch.trailPassage(
+                        through: leg.end, within: Self.passageTolerance, matcher: matcher)
                 else { return false }
                 let through = drivenThroughEnd(
                     passage, evidence: evidence, fix: fix, accuracy: accuracy, leg: leg, state: state)
@@ -503,8 +505,9 @@ extension GuidanceEngine {
     /// Whether a vehicle off its route, driving, has just driven through the waypoint by a road of its own
     /// choosing (the route went another way, or a reroute came too late): arrival from any approach. The leg
     /// must end at the waypoint (within ``passingRoadDistance``), and the road driven, judged from the fixes
-    /// alone, must run through the leg's end: the trail passed it (``HiddenMarkovMatcher/trailPassage(through:within:)``
-    /// within ``passageTolerance``), and by the road network its position before the end leads to one road
+    /// alone, must run through the leg's end: the trail passed it
+    /// (``HiddenMarkovMatcher/trailPassage(through:within:matcher:)`` within ``passageTolerance``), and by the road
+    /// network its position before the end leads to one road
     /// position at the end about as directly as the crow flies (half as far again, for a corner), and that
     /// position leads on to the road position now within the distance driven since. A street beside the
     /// waypoint's, which one noisy fix can put the trail on, is joined to it only at its ends, so both ways fail.
@@ -513,8 +516,10 @@ extension GuidanceEngine {
     ) -> Bool {
         let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
         guard let evidence, let matcher, let current = state.networkMatch.evidenceCandidate,
-            (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed, waypoint.distance(to: leg.end) <= Self.passingRoadDistance,
-            let passage = state.networkMatch.trailPassage(through: leg.end, within: Self.passageTolerance, matcher: matcher),
+            (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed,
+            waypoint.distance(to: leg.end) <= Self.passingRoadDistance,
+            let passage = state.networkMatch.trailPassage(
+                through: leg.end, within: Self.passageTolerance, matcher: matcher),
             let approach = passage.approach, let from = approach.candidate
         else { return false }
         let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
@@ -525,7 +530,8 @@ extension GuidanceEngine {
         let onward = driven + Self.passageTolerance + 2 * accuracy
         let reached = matcher.networkDistances(from: from, to: ends, maximum: direct)
         return zip(ends, reached).contains { end, distance in
-            distance != nil && (matcher.networkDistances(from: end, to: [current], maximum: onward).first ?? nil) != nil
+            guard distance != nil else { return false }
+            return (matcher.networkDistances(from: end, to: [current], maximum: onward).first ?? nil) != nil
         }
     }
 
@@ -589,4 +595,3 @@ extension GuidanceEngine {
             timeToFinalDestination: state.remainingTimeToFinalDestination ?? 0)
     }
 }
-

@@ -183,7 +183,7 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     /// Road positions near the target tried as the place the road driven passed.
     static let passageCandidates = 8
 
-    /// A passage of the trail by a place (see ``trailPassage(through:within:)``).
+    /// A passage of the trail by a place (see ``trailPassage(through:within:matcher:)``).
     struct TrailPassage: Sendable {
         /// When the trail passed the place: a trail position's time, or between two in proportion to the road
         /// driven between them.
