@@ -378,10 +378,10 @@ extension GuidanceEngine {
     ///
     /// From any approach, on or off the route, stopping within the radius of the waypoint or of the leg's
     /// end is arriving; off the route, so is driving through the waypoint by a road of the driver's choosing
-    /// (``drivenThroughWaypointOffRoute(_:evidence:accuracy:leg:state:)``). Along the route, the tracked position
-    /// must be within the arrival radius of the leg's end, measured along it, with the fix itself near the end too
-    /// (allowing for its accuracy); or
-    /// a fix lies beyond the end of the leg's last segment and close to its line. That needs travel on
+    /// (``drivenThroughWaypointOffRoute(_:waypoint:evidence:accuracy:leg:state:)``). Along the route, the tracked
+    /// position must be within the arrival radius of the leg's end, measured along it, with the fix itself near the
+    /// end too (allowing for its accuracy); or a fix lies beyond the end of the leg's last segment and close to its
+    /// line. That needs travel on
     /// this leg first (see ``minimumLegProgress``), and the network matcher, when there is one, must not
     /// have the vehicle on another road beside the route (``passingRoadDistance``), judged from the fixes
     /// alone (``HiddenMarkovMatcher/evidenceRoad``) for a vehicle stopping, and for one driving by the rule
@@ -406,7 +406,8 @@ extension GuidanceEngine {
         let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
         if state.arrival.hasStopped(near: [waypoint, leg.end], radius: radius, accuracy: accuracy) { return true }
         if state.deviation.isOffRoute {
-            return drivenThroughWaypointOffRoute(fix, evidence: evidence, accuracy: accuracy, leg: leg, state: state)
+            return drivenThroughWaypointOffRoute(
+                fix, waypoint: waypoint, evidence: evidence, accuracy: accuracy, leg: leg, state: state)
         }
         guard state.tracker.hasMatched,
             state.tracker.progressOnLeg >= min(Self.minimumLegProgress, leg.length / 2)
@@ -433,7 +434,7 @@ extension GuidanceEngine {
                 let through = drivenThroughEnd(
                     passage, evidence: evidence, fix: fix, accuracy: accuracy, leg: leg, state: state)
                 switch through {
-                case .yes: drivenOn = speed * max(0, fix.time - passage.time)
+                case .yes: drivenOn = passage.drivenOn(by: fix)
                 case .no: return false
                 case .atTheEnd:
                     // The road position has not left the end yet (a junction's node holds it there): the fix itself
@@ -466,9 +467,7 @@ extension GuidanceEngine {
     /// port, where Avenue John F. Kennedy runs 12 m from Quai Albert 1er). Three things must hold, judged from the
     /// fixes alone:
     /// - the trail came to the end along the route: its position before the end is within
-    ///   ``passingRoadDistance`` of it (a trail that starts at the end says nothing of how it got there: as the
-    ///   trail slides on, its first position can be the end itself, which once let a trail a noisy fix had put on
-    ///   the destination's street, beside the street driven, arrive);
+    ///   ``passingRoadDistance`` of it;
     /// - the vehicle has left the end: its road position now is more than ``passageTolerance`` from it (until it
     ///   has, the answer is ``Passage/atTheEnd``);
     /// - it is where driving on from the end takes it: on the leg's way on past the end (within
@@ -479,27 +478,32 @@ extension GuidanceEngine {
         _ passage: HiddenMarkovMatcher.TrailPassage, evidence: RoadMatch, fix: Fix, accuracy: Double, leg: PreparedLeg,
         state: GuidanceState
     ) -> Passage {
-        guard let approach = passage.approach,
-            routeDistance(of: approach.position, fix: fix, leg: leg, state: state) <= Self.passingRoadDistance
+        guard routeDistance(of: passage.approach.position, fix: fix, leg: leg, state: state) <= Self.passingRoadDistance
         else { return .no }
         let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
         let fromEnd = position.distance(to: leg.end)
         guard fromEnd > Self.passageTolerance else { return .atTheEnd }
         if Self.liesOnward(position, of: leg) { return .yes }
-        // Otherwise the road driven from the end, as the route runs into it, must lead there within the distance
-        // driven since (fixes projected onto a road fall up to about two sigmas along it from the truth).
-        guard let matcher, let current = state.networkMatch.evidenceCandidate,
-            let bearing = Self.finalBearing(of: leg)
-        else { return .no }
-        let driven = max(fix.speed ?? 0, 0) * max(0, fix.time - passage.time)
-        let reach = driven + Self.passageTolerance + 2 * accuracy
+        // Otherwise the road driven from the end, as the route runs into it, must lead there.
+        guard let matcher, let bearing = Self.finalBearing(of: leg) else { return .no }
         let starts = matcher.candidates(near: leg.end, within: Self.passageTolerance, limit: 6).filter {
             $0.road.course.map { Geodesy.angleBetween($0, bearing) <= Self.plainHeading } ?? false
         }
-        let reached = starts.contains { start in
-            matcher.networkDistances(from: start, to: [current], maximum: reach).first.map { $0 != nil } ?? false
+        return leadsOn(from: starts, since: passage, fix: fix, accuracy: accuracy, state: state) ? .yes : .no
+    }
+
+    /// Whether one of `starts`, road positions at the leg's end, leads by the road network to the road position
+    /// the fixes alone give now, within the distance driven since the passage (fixes projected onto a road fall up
+    /// to about two sigmas along it from the truth).
+    private func leadsOn(
+        from starts: [RoadCandidate], since passage: HiddenMarkovMatcher.TrailPassage, fix: Fix, accuracy: Double,
+        state: GuidanceState
+    ) -> Bool {
+        guard let matcher, let current = state.networkMatch.evidenceCandidate else { return false }
+        let reach = passage.drivenOn(by: fix) + Self.passageTolerance + 2 * accuracy
+        return starts.contains { start in
+            (matcher.networkDistances(from: start, to: [current], maximum: reach).first ?? nil) != nil
         }
-        return reached ? .yes : .no
     }
 
     /// Whether a vehicle off its route, driving, has just driven through the waypoint by a road of its own
@@ -512,27 +516,23 @@ extension GuidanceEngine {
     /// position leads on to the road position now within the distance driven since. A street beside the
     /// waypoint's, which one noisy fix can put the trail on, is joined to it only at its ends, so both ways fail.
     private func drivenThroughWaypointOffRoute(
-        _ fix: Fix, evidence: RoadMatch?, accuracy: Double, leg: PreparedLeg, state: GuidanceState
+        _ fix: Fix, waypoint: Coordinate, evidence: RoadMatch?, accuracy: Double, leg: PreparedLeg,
+        state: GuidanceState
     ) -> Bool {
-        let waypoint = Coordinate(latitude: leg.leg.destination.latitude, longitude: leg.leg.destination.longitude)
-        guard let evidence, let matcher, let current = state.networkMatch.evidenceCandidate,
-            (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed,
+        guard let evidence, let matcher, (fix.speed ?? 0) >= ArrivalDetector.stoppedSpeed,
             waypoint.distance(to: leg.end) <= Self.passingRoadDistance,
             let passage = state.networkMatch.trailPassage(
                 through: leg.end, within: Self.passageTolerance, matcher: matcher),
-            let approach = passage.approach, let from = approach.candidate
+            let from = passage.approach.candidate
         else { return false }
         let position = Coordinate(latitude: evidence.latitude, longitude: evidence.longitude)
         guard position.distance(to: leg.end) > Self.passageTolerance else { return false }
         let ends = matcher.candidates(near: leg.end, within: Self.passageTolerance, limit: 8)
-        let direct = 1.5 * approach.position.distance(to: leg.end) + Self.passageTolerance
-        let driven = max(fix.speed ?? 0, 0) * max(0, fix.time - passage.time)
-        let onward = driven + Self.passageTolerance + 2 * accuracy
-        let reached = matcher.networkDistances(from: from, to: ends, maximum: direct)
-        return zip(ends, reached).contains { end, distance in
-            guard distance != nil else { return false }
-            return (matcher.networkDistances(from: end, to: [current], maximum: onward).first ?? nil) != nil
+        let direct = 1.5 * passage.approach.position.distance(to: leg.end) + Self.passageTolerance
+        let entered = zip(ends, matcher.networkDistances(from: from, to: ends, maximum: direct)).compactMap {
+            $1 == nil ? nil : $0
         }
+        return leadsOn(from: entered, since: passage, fix: fix, accuracy: accuracy, state: state)
     }
 
     /// What a trail's passage by the leg's end says about driving through it.

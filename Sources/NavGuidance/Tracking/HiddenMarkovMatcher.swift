@@ -112,8 +112,8 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
 
     /// Where the road driven over the last few fixes, judged from the fixes alone, passed within `tolerance` metres
     /// of `target`: a trail position, or the road between two close in time (see
-    /// ``passage(through:within:from:to:matcher:)``), that a later fix has confirmed; `nil` when it did not pass
-    /// there.
+    /// ``passage(through:within:from:to:matcher:)``), that a later fix has confirmed, with the trail's position
+    /// before it; `nil` when it did not pass there, or when the trail holds no position before the place.
     ///
     /// The trail is the best path's, not the best position of each fix as it came, and its newest position
     /// does not count: a road position is the fix projected onto the road, so a fix thrown forward along
@@ -133,9 +133,13 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
                     through: target, within: tolerance, from: points[index - 1], to: point, matcher: matcher)
             }
             if time == nil, point.position.distance(to: target) <= tolerance { time = point.time }
+            // The approach is the last position before it that was not yet at the place. A trail that starts at
+            // the place says nothing of how it got there: as the trail slides on, its first position can be the
+            // place itself, which once let a trail that a noisy fix had put on a street beside the one driven
+            // arrive there.
             if let time {
-                // The approach: the last position before it that was not yet at the place.
-                let approach = points[..<index].last { $0.position.distance(to: target) > tolerance }
+                guard let approach = points[..<index].last(where: { $0.position.distance(to: target) > tolerance })
+                else { return nil }
                 return TrailPassage(time: time, approach: approach)
             }
         }
@@ -188,8 +192,13 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         /// When the trail passed the place: a trail position's time, or between two in proportion to the road
         /// driven between them.
         var time: Double
-        /// The trail's last position before it reached the place, when the trail holds one.
-        var approach: TrailPoint?
+        /// The trail's last position before it reached the place.
+        var approach: TrailPoint
+
+        /// How far the vehicle has driven on since the passage, at the fix's speed.
+        func drivenOn(by fix: Fix) -> Double {
+            max(fix.speed ?? 0, 0) * max(0, fix.time - time)
+        }
     }
 
     /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.
