@@ -54,8 +54,9 @@ VALHALLA_NAME_CHANGE = {7, 8}
 VALHALLA_RAMP = {17, 18, 19}
 # Valhalla's start (plain, right, left) and destination (plain, right, left) maneuvers.
 VALHALLA_ENDS = {1, 2, 3, 4, 5, 6}
-# Valhalla's roundabout entry and exit: two maneuvers where navbus (and a driver) hears one ("At the roundabout,
-# take the 2nd exit onto …"); a map with many roundabouts (Monaco) moves the raw count by one per roundabout.
+# Valhalla's roundabout entry and exit: two maneuvers, as navbus's `roundabout` and `exitRoundabout` steps (and
+# OSRM's `roundabout` and `exit roundabout`); the script also counts each pair as one on both sides, the convention
+# a driver hears ("At the roundabout, take the 2nd exit onto …" is one prompt).
 VALHALLA_ROUNDABOUT_ENTER, VALHALLA_ROUNDABOUT_EXIT = 26, 27
 # The route-end rule, the same for both routers: a maneuver that starts less than this far from the route's
 # start or end is not counted. Both ends are where a snapped origin or destination makes maneuvers a driver
@@ -87,6 +88,16 @@ def our_counted(route: dict) -> int:
 
 def their_counted(maneuvers: list[dict]) -> int:
     return counted([(m["type"] in VALHALLA_ENDS, m.get("length", 0) * 1000) for m in maneuvers])
+
+
+def our_roundabouts_as_one(route: dict) -> list[dict]:
+    """Our steps with each roundabout's exit step that follows its roundabout step left out."""
+    kept: list[dict] = []
+    for step in route["steps"]:
+        if step["maneuver"]["type"] == "exitRoundabout" and kept and kept[-1]["maneuver"]["type"] == "roundabout":
+            continue
+        kept.append(step)
+    return kept
 
 
 def roundabouts_as_one(maneuvers: list[dict]) -> list[dict]:
@@ -282,8 +293,9 @@ def main() -> int:
     # Raw counts (every step both routers make, departure and arrival included), where the trace covers our route.
     same_raw_within_one = sum(abs(len(row["ours"]["steps"]) - len(row["samePath"])) <= 1 for row in same)
     traced_one_roundabout = sum(
-        abs(len(row["ours"]["steps"]) - len(roundabouts_as_one(row["samePath"]))) <= 1 for row in traced)
-    own_one_roundabout = sum(abs(len(row["ours"]["steps"]) - len(roundabouts_as_one(row["theirs"]))) <= 1 for row in rows)
+        abs(len(our_roundabouts_as_one(row["ours"])) - len(roundabouts_as_one(row["samePath"]))) <= 1 for row in traced)
+    own_one_roundabout = sum(
+        abs(len(our_roundabouts_as_one(row["ours"])) - len(roundabouts_as_one(row["theirs"]))) <= 1 for row in rows)
     their_roundabouts = sum(m["type"] == VALHALLA_ROUNDABOUT_ENTER for row in rows for m in row["theirs"])
     own_within_one = sum(abs(our_counted(row["ours"]) - their_counted(row["theirs"])) <= 1 for row in rows)
     our_steps = [s for row in rows for s in row["ours"]["steps"]]
@@ -334,7 +346,7 @@ def main() -> int:
           f"route within {100 * SAME_PATH_TOLERANCE:.0f} % ({len(same)} routes) | {share(same_within_one, len(same))} | — |")
     print(f"| raw counts where the trace covers our route ({len(same)} routes) | {share(same_raw_within_one, len(same))} | — |")
     print(f"| each on its own route, route ends excluded for both | {share(own_within_one, len(rows))} | — |")
-    print(f"| raw, Valhalla's roundabout entry and exit counted as one ({their_roundabouts} roundabouts): on our path / "
+    print(f"| each roundabout's entry and exit counted as one by both ({their_roundabouts} of Valhalla's): on our path / "
           f"each on its own route | {share(traced_one_roundabout, len(traced))} / {share(own_one_roundabout, len(rows))} "
           f"| — |")
     print(f"| median steps on our path | {statistics.median(our_counts):.0f} | "

@@ -158,8 +158,8 @@ DEFINITIONS: dict[str, dict] = {
             "type": string_enum(
                 "The kind of maneuver.",
                 [
-                    "depart", "turn", "continue", "merge", "onRamp", "offRamp", "fork", "roundabout", "uturn", "ferry",
-                    "leaveFerry", "arrive",
+                    "depart", "turn", "continue", "merge", "onRamp", "offRamp", "fork", "roundabout", "exitRoundabout",
+                    "uturn", "ferry", "leaveFerry", "arrive",
                 ],
             ),
             "modifier": string_enum(

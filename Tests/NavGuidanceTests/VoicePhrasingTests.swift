@@ -148,7 +148,7 @@ extension VoicePhrasingTests {
         (.newName, "continue onto Kaivokatu"), (.merge, "merge onto Kaivokatu"), (.onRamp, "take the ramp onto Kaivokatu"),
         (.offRamp, "take the exit onto Kaivokatu"), (.fork, "keep left onto Kaivokatu"),
         (.endOfRoad, "turn left onto Kaivokatu"), (.roundabout, "at the roundabout, take the 2nd exit onto Kaivokatu"),
-        (.exitRoundabout, "continue onto Kaivokatu"), (.uTurn, "make a U-turn onto Kaivokatu"),
+        (.exitRoundabout, "exit the roundabout onto Kaivokatu"), (.uTurn, "make a U-turn onto Kaivokatu"),
         (.ferry, "take the ferry Kaivokatu"), (.leaveFerry, "leave the ferry and turn left onto Kaivokatu"),
         (.arrive, "your destination is ahead"),
     ]

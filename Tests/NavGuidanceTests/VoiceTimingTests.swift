@@ -306,3 +306,51 @@ extension VoiceTimingTests {
         }
     }
 }
+
+/// A roundabout: the ring and its exit are two steps of the route, one maneuver for the voice. The roundabout's
+/// prompt names the exit and the road it leads onto; a second prompt on the ring would only crowd the driver.
+extension VoiceTimingTests {
+    /// 600 m east to the roundabout, 40 m on the ring, 100 m east from its exit to a left turn, 500 m north.
+    static let roundaboutDrive: [(Double, Double)] = [(0, 0), (600, 0), (640, 0), (740, 0), (740, 500)]
+
+    static func roundaboutLeg() throws -> GuidanceLeg {
+        let coordinates = roundaboutDrive.map { Streets.point($0.0, $0.1) }
+        let names = ["West Road", "Ring Circus", "East Road", "North Road"]
+        let end = coordinates[4]
+        return try GuidanceLeg(
+            coordinates: coordinates, freeFlowSpeeds: [13.9, 8, 13.9, 13.9],
+            speedLimits: [50 / 3.6, 30 / 3.6, 50 / 3.6, 50 / 3.6], roadNames: names,
+            steps: [
+                GuidanceStep(maneuver: .depart, instruction: "Head east", roadName: names[0], startIndex: 0, endIndex: 1),
+                GuidanceStep(
+                    maneuver: .roundabout, instruction: "At the roundabout, take the 2nd exit onto East Road",
+                    roadName: names[2], startIndex: 1, endIndex: 2, roundaboutExit: 2),
+                GuidanceStep(
+                    maneuver: .exitRoundabout, instruction: "Exit the roundabout onto East Road", roadName: names[2],
+                    startIndex: 2, endIndex: 3),
+                GuidanceStep(
+                    maneuver: .turn, modifier: .left, instruction: "Turn left onto North Road", roadName: names[3],
+                    startIndex: 3, endIndex: 4),
+                GuidanceStep(maneuver: .arrive, instruction: "Arrive", roadName: names[3], startIndex: 4, endIndex: 4),
+            ],
+            destination: GuidanceWaypoint(title: "Destination", latitude: end.latitude, longitude: end.longitude))
+    }
+
+    @Test("a roundabout's exit is no prompt of its own: \"then\" after the roundabout names the turn after its exit")
+    func roundaboutExitIsHeardWithTheRoundabout() throws {
+        let leg = try Self.roundaboutLeg()
+        #expect(leg.spokenStepIndices == [0, 1, 3, 4])
+        var english = VoiceSession(route: GuidanceRoute(legs: [leg]))
+        english.drive(Self.roundaboutDrive, speed: 50 / 3.6)
+        #expect(english.prompts(for: 2).isEmpty)
+        #expect(english.prompts(for: 1).map(\.prompt.text) == [
+            "In 300 meters, at the roundabout, take the 2nd exit onto East Road.",
+            "At the roundabout, take the 2nd exit onto East Road, then turn left onto North Road.",
+        ])
+        var finnish = VoiceSession(route: GuidanceRoute(legs: [leg]), settings: VoiceSettings(language: .finnish))
+        finnish.drive(Self.roundaboutDrive, speed: 50 / 3.6)
+        #expect(finnish.prompts(for: 2).isEmpty)
+        #expect(finnish.prompts(for: 1).last?.prompt.text
+            == "Poistu liikenneympyrästä toisesta liittymästä East Roadille, sitten käänny vasemmalle North Roadille.")
+    }
+}

@@ -19,7 +19,7 @@ struct VocabularyAdapterTests {
 
     /// The engine's kinds the wire has no word for, and the wire's word for them.
     static let folded: [ManeuverKind: ManeuverType] = [
-        .newName: .continue, .endOfRoad: .turn, .exitRoundabout: .roundabout, .uTurn: .uturn,
+        .newName: .continue, .endOfRoad: .turn, .uTurn: .uturn,
     ]
 
     @Test("every engine maneuver kind has its wire kind, by name unless folded", arguments: ManeuverKind.allCases)

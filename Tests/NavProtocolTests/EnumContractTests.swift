@@ -58,8 +58,8 @@ struct EnumContractTests {
     @Test func maneuvers() {
         #expect(
             ManeuverType.allCases.map(\.rawValue) == [
-                "depart", "turn", "continue", "merge", "onRamp", "offRamp", "fork", "roundabout", "uturn", "ferry",
-                "leaveFerry", "arrive",
+                "depart", "turn", "continue", "merge", "onRamp", "offRamp", "fork", "roundabout", "exitRoundabout",
+                "uturn", "ferry", "leaveFerry", "arrive",
             ])
         #expect(
             ManeuverModifier.allCases.map(\.rawValue) == [

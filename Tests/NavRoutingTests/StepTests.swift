@@ -51,10 +51,48 @@ import Testing
     ])
     func roundaboutExitNumbers(destination: Coordinate, exit: Int, road: String) throws {
         let result = try steps(RoutingFixtures.roundabout(), RoutingFixtures.roundaboutSouth, destination)
-        #expect(result.map(\.maneuver) == [.depart, .roundabout, .arrive])
+        #expect(result.map(\.maneuver) == [.depart, .roundabout, .exitRoundabout, .arrive])
         #expect(result[1].roundaboutExit == exit)
         let ordinal = ["1st", "2nd", "3rd"][exit - 1]
         #expect(result[1].instruction == "At the roundabout, take the \(ordinal) exit onto \(road)")
+        #expect(result[2].instruction == "Exit the roundabout onto \(road)")
+        #expect(result[2].roundaboutExit == nil)
+        // The roundabout step is the ring, from the entry to the exit; the exit step the road after it.
+        let ring = 2 * Double.pi * 30 * Double(exit) / 4
+        #expect(abs(result[1].distanceMeters - ring) < ring * 0.12)
+        #expect(result[2].distanceMeters > 250)
+    }
+
+    @Test("leaving the ring is a step where the route sets off on it")
+    func settingOffOnTheRingExitsIt() throws {
+        let onTheRing = OSMFixture.coordinate(x: 15, y: -15)
+        let result = try steps(RoutingFixtures.roundabout(), onTheRing, RoutingFixtures.roundaboutNorth)
+        #expect(result.map(\.maneuver) == [.depart, .exitRoundabout, .arrive])
+        #expect(result[1].instruction == "Exit the roundabout onto North Road")
+    }
+
+    @Test("two roundabouts 20 m apart are four steps: each ring and each exit")
+    func dumbbellRoundaboutsAreEachEnteredAndLeft() throws {
+        var osm = RoutingFixtures.roundabout()
+        // A second ring east of the first, joined to it by 20 m of East Road.
+        osm.ways.removeAll { $0.id == 32 }
+        osm.node(42, x: 50, y: 0)
+        osm.node(43, x: 80, y: 30)
+        osm.node(44, x: 110, y: 0)
+        osm.node(45, x: 80, y: -30)
+        osm.node(52, x: 400, y: 0)
+        osm.way(32, [2, 42], ["highway": "primary", "name": "East Road"])
+        osm.way(40, [42, 45, 44, 43, 42], ["highway": "primary", "junction": "roundabout", "name": "Twin Circus"])
+        osm.way(41, [44, 52], ["highway": "primary", "name": "Far East Road"])
+        osm.node(55, x: 80, y: -300)
+        osm.way(46, [45, 55], ["highway": "primary", "name": "South Spur"])
+        let result = try steps(osm, RoutingFixtures.roundaboutSouth, OSMFixture.coordinate(x: 390, y: 0))
+        #expect(result.map(\.maneuver) == [.depart, .roundabout, .exitRoundabout, .roundabout, .exitRoundabout, .arrive])
+        #expect(result.map(\.instruction) == [
+            "Head north on South Road", "At the roundabout, take the 1st exit onto East Road",
+            "Exit the roundabout onto East Road", "At the roundabout, take the 2nd exit onto Far East Road",
+            "Exit the roundabout onto Far East Road", "You have arrived at your destination",
+        ])
     }
 
     @Test func stepsCoverTheLegAndAddUp() throws {

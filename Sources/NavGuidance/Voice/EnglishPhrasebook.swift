@@ -29,6 +29,7 @@ struct EnglishPhrasebook: Phrasebook {
         case .leaveFerry: return "leave the ferry" + (road.isEmpty ? "" : " and continue onto \(road)")
         case .leaveFerryTurning(let left): return "leave the ferry and turn \(left ? "left" : "right")" + ontoAnother
         case .roundabout(let exit): return "at the roundabout, take the \(Ordinal.english(exit)) exit" + onto
+        case .exitRoundabout: return "exit the roundabout" + ontoAnother
         case .arrive(let side, let isFinal):
             let place = isFinal ? "your destination" : "your stop"
             guard let side else { return "\(place) is ahead" }

@@ -36,6 +36,7 @@ struct FinnishPhrasebook: Phrasebook {
         case .leaveFerryTurning(let left):
             return "poistu lautalta ja käänny \(left ? "vasemmalle" : "oikealle")" + ontoAnother
         case .roundabout(let exit): return "poistu liikenneympyrästä \(Self.ordinalElative(exit)) liittymästä" + onto
+        case .exitRoundabout: return "poistu liikenneympyrästä" + ontoAnother
         case .arrive(let side, let isFinal):
             let place = isFinal ? "määränpää" : "välipysähdys"
             switch side {

@@ -12,6 +12,9 @@ struct SpokenManeuver: Hashable, Codable, Sendable {
         case onRamp
         case offRamp
         case roundabout(exit: Int)
+        /// Leave the ring; spoken only where the route sets off on it (otherwise the roundabout's own
+        /// prompt named the exit).
+        case exitRoundabout
         /// Board a ferry; `road` is the ferry's name.
         case boardFerry
         case leaveFerry
@@ -39,8 +42,9 @@ struct SpokenManeuver: Hashable, Codable, Sendable {
             }
         case .fork:
             action = .keep(left: [.left, .slightLeft, .sharpLeft].contains(step.modifier))
-        case .continue, .newName, .exitRoundabout:
+        case .continue, .newName:
             action = .continueStraight
+        case .exitRoundabout: action = .exitRoundabout
         case .uTurn: action = .uTurn
         case .merge: action = .merge
         case .onRamp: action = .onRamp

@@ -30,7 +30,8 @@ struct VoiceLeg: Hashable, Codable, Sendable {
             .map { $0.bearing(to: $1) } ?? 0
         departure = SpokenManeuver(action: .depart(compass: CompassPoint(bearing: heading)), road: firstRoad)
         let side = Self.side(of: leg)
-        maneuvers = leg.steps.enumerated().dropFirst().map { index, step in
+        maneuvers = leg.steps.enumerated().dropFirst().compactMap { index, step in
+            guard !Self.isHeardWithItsRoundabout(index, of: leg) else { return nil }
             var spoken = SpokenManeuver(step)
             if step.maneuver == .arrive { spoken.action = .arrive(side: side, isFinal: isFinal) }
             spoken.staysOnRoad = !step.roadName.isEmpty && step.roadName == leg.steps[index - 1].roadName
@@ -43,6 +44,15 @@ struct VoiceLeg: Hashable, Codable, Sendable {
                     stepIndex: leg.steps.count, distanceAlong: cumulative[cumulative.count - 1],
                     spoken: SpokenManeuver(action: .arrive(side: side, isFinal: isFinal), road: "")))
         }
+    }
+
+    /// Whether step `index` is the exit of the roundabout step before it: the roundabout's prompt already
+    /// said which exit and onto which road ("At the roundabout, take the 2nd exit onto Kaivokatu"), and a
+    /// second prompt on the ring, seconds later, would only crowd the driver. The exit stays a step of the
+    /// route (the view moves on to it); the voice goes on to the maneuver after it.
+    static func isHeardWithItsRoundabout(_ index: Int, of leg: GuidanceLeg) -> Bool {
+        index > 0 && leg.steps.indices.contains(index) && leg.steps[index].maneuver == .exitRoundabout
+            && leg.steps[index - 1].maneuver == .roundabout
     }
 
     /// Where the destination lies seen along the leg's last segment: left or right of the road, or nil
@@ -60,5 +70,14 @@ struct VoiceLeg: Hashable, Codable, Sendable {
         let toEast = (destination.longitude - end.longitude) * scale
         let toNorth = destination.latitude - end.latitude
         return roadEast * toNorth - roadNorth * toEast > 0 ? .left : .right
+    }
+}
+
+extension GuidanceLeg {
+    /// The steps the voice announces, in order: the departure and every step after it but a roundabout's exit,
+    /// which the roundabout's own prompt names. A prompt's `stepIndex` is one of these, and each "then" in it
+    /// names the next one.
+    public var spokenStepIndices: [Int] {
+        steps.indices.filter { !VoiceLeg.isHeardWithItsRoundabout($0, of: self) }
     }
 }

@@ -30,6 +30,7 @@ enum ManeuverMapping {
         case .forkLeft: (.fork, .left)
         case .forkRight: (.fork, .right)
         case .roundabout: (.roundabout, nil)
+        case .exitRoundabout: (.exitRoundabout, nil)
         }
     }
 
@@ -50,7 +51,8 @@ enum ManeuverMapping {
         case .onRamp: .onRamp
         case .offRamp: .offRamp
         case .fork: .fork
-        case .roundabout, .exitRoundabout: .roundabout
+        case .roundabout: .roundabout
+        case .exitRoundabout: .exitRoundabout
         case .uTurn: .uturn
         case .ferry: .ferry
         case .leaveFerry: .leaveFerry

@@ -100,6 +100,8 @@ public struct NoisyRehearsal: Sendable {
     private var maneuvers: [Maneuver] = []
     /// Each replacement route's maneuver locations, to tie its prompts to the planned route's maneuvers.
     private var replacements: [[Int: Coordinate]] = []
+    /// The steps the voice announces on each route, the planned one first (``GuidanceLeg/spokenStepIndices``).
+    private var spokenSteps: [[Int]] = []
     private var arrived = false
     /// The true distance along the route at each fix.
     private var track: [(time: Double, along: Double)] = []
@@ -145,7 +147,9 @@ public struct NoisyRehearsal: Sendable {
         for (a, b) in zip(leg.coordinates, leg.coordinates.dropFirst()) {
             cumulative.append(cumulative[cumulative.count - 1] + a.distance(to: b))
         }
-        for (index, step) in leg.steps.enumerated().dropFirst() {
+        spokenSteps.append(leg.spokenStepIndices)
+        for index in leg.spokenStepIndices.dropFirst() {
+            let step = leg.steps[index]
             let point = min(max(step.startIndex, 0), leg.coordinates.count - 1)
             maneuvers.append(Maneuver(stepIndex: index, distanceAlong: cumulative[point], location: leg.coordinates[point]))
         }
@@ -173,7 +177,9 @@ public struct NoisyRehearsal: Sendable {
                 case .routeChanged(let change) where change.reason == .offRoute || change.reason == .fasterRoute:
                     generation += 1
                     replacedAt.append((sample.along, sample.speed))
-                    replacements.append(Self.maneuverLocations(navigator.sessions[vehicle]?.session.guidance.route?.legs.first))
+                    let replacement = navigator.sessions[vehicle]?.session.guidance.route?.legs.first
+                    replacements.append(Self.maneuverLocations(replacement))
+                    spokenSteps.append(replacement?.spokenStepIndices ?? [])
                 case .arrival:
                     arrived = true
                 default:
@@ -238,7 +244,8 @@ public struct NoisyRehearsal: Sendable {
         for heard in prompts {
             let prompt = heard.prompt
             let time = prompt.time.secondsSince1970
-            let named = PromptRehearsal.namedSteps(prompt)
+            let named = PromptRehearsal.namedSteps(
+                prompt, spokenSteps: spokenSteps.indices.contains(heard.routeGeneration) ? spokenSteps[heard.routeGeneration] : [])
             if prompt.kind == .preTransition || prompt.kind == .transition || prompt.kind == .arrival,
                 let maneuver = maneuver(of: heard, step: prompt.stepIndex),
                 maneuver.distanceAlong > conditions.cruiseSpeed * 2,

@@ -45,7 +45,10 @@ public struct PromptRehearsal: Sendable {
 
     public let speed: Double
     public private(set) var prompts: [Heard] = []
+    /// The maneuvers the voice announces: a roundabout's exit is named by the roundabout's prompt.
     public private(set) var maneuvers: [Maneuver] = []
+    /// The steps the voice announces, the departure first (``GuidanceLeg/spokenStepIndices``).
+    private var spokenSteps: [Int] = []
 
     /// Drives a one-leg route.
     /// - Parameters:
@@ -60,7 +63,9 @@ public struct PromptRehearsal: Sendable {
         var session = VehicleSession(vehicle: "rehearsal", configuration: configuration)
         session.configureVoice()
         let engine = GuidanceEngine()
-        for (index, step) in leg.steps.enumerated().dropFirst() {
+        spokenSteps = planned.guidance.legs.first?.spokenStepIndices ?? Array(leg.steps.indices)
+        for index in spokenSteps.dropFirst() where leg.steps.indices.contains(index) {
+            let step = leg.steps[index]
             maneuvers.append(
                 Maneuver(
                     stepIndex: index, distanceAlong: leg.cumulativeDistances[step.coordinateRange.lowerBound],
@@ -114,13 +119,19 @@ public struct PromptRehearsal: Sendable {
         prompt.text.components(separatedBy: ", \(then(in: prompt.language)) ").count - 1
     }
 
-    /// The steps a prompt names: a turn prompt its own step and one more for each "then"; a departure the
-    /// steps after the first, one for each "then".
-    static func namedSteps(_ prompt: NavProtocol.VoicePrompt) -> [Int] {
+    /// The steps a prompt names, of the leg's `spokenSteps` (``GuidanceLeg/spokenStepIndices``): a turn prompt
+    /// its own step and the next spoken one for each "then"; a departure the spoken steps after its own, one
+    /// for each "then".
+    static func namedSteps(_ prompt: NavProtocol.VoicePrompt, spokenSteps: [Int]) -> [Int] {
         let thens = thenCount(prompt)
+        let first: Int
         switch prompt.kind {
-        case .preTransition, .transition, .arrival, .reroute: return Array(prompt.stepIndex...(prompt.stepIndex + thens))
-        case .departure: return Array((prompt.stepIndex + 1)..<(prompt.stepIndex + 1 + thens))
+        case .preTransition, .transition, .arrival, .reroute:
+            first = spokenSteps.firstIndex(of: prompt.stepIndex) ?? spokenSteps.count
+            return [prompt.stepIndex] + spokenSteps.dropFirst(first + 1).prefix(thens)
+        case .departure:
+            first = spokenSteps.firstIndex { $0 > prompt.stepIndex } ?? spokenSteps.count
+            return Array(spokenSteps.dropFirst(first).prefix(thens))
         case .postTransition, .speedAlert: return []
         }
     }
@@ -152,7 +163,7 @@ public struct PromptRehearsal: Sendable {
                     audit.capitalisedThen += 1
                 }
             }
-            let named = Self.namedSteps(prompt)
+            let named = Self.namedSteps(prompt, spokenSteps: spokenSteps)
             // A maneuver in the first two seconds of the route cannot be announced earlier than it is.
             if [.preTransition, .transition, .arrival].contains(prompt.kind),
                 let maneuver = maneuvers.first(where: { $0.stepIndex == prompt.stepIndex }),

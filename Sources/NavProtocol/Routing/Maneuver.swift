@@ -32,6 +32,8 @@ public enum ManeuverType: String, Codable, Sendable, CaseIterable {
     case fork
     /// Enter a roundabout and leave it at `roundaboutExit`.
     case roundabout
+    /// Leave the roundabout: the step after a `roundabout` one, from the exit on (OSRM's `exit roundabout`).
+    case exitRoundabout
     /// Turn back the way you came.
     case uturn
     /// Board a ferry; the step is the crossing.

@@ -5,6 +5,9 @@ public enum Maneuver: String, Sendable, Codable, CaseIterable {
     case turnLeft, turnRight, slightLeft, slightRight, sharpLeft, sharpRight, uTurn
     case merge, onRamp, offRamp, forkLeft, forkRight
     case roundabout
+    /// Leave a roundabout: the step from its exit on. It follows the ``roundabout`` step that entered the ring
+    /// (whose instruction already names the exit), or starts a route that sets off on the ring.
+    case exitRoundabout
     /// Board a ferry (the step is the crossing); ``leaveFerry`` is driving off it at the far side, and
     /// ``leaveFerryLeft`` / ``leaveFerryRight`` driving off it into a turn at the landing.
     case ferry, leaveFerry, leaveFerryLeft, leaveFerryRight
@@ -12,7 +15,7 @@ public enum Maneuver: String, Sendable, Codable, CaseIterable {
 
 extension Maneuver {
     /// The maneuver's kind as the bus protocol spells it: OSRM's `depart`, `turn`, `continue`, `merge`,
-    /// `onRamp`, `offRamp`, `fork`, `roundabout`, `uturn`, `arrive`, and Valhalla's ferry enter and exit as
+    /// `onRamp`, `offRamp`, `fork`, `roundabout`, `exit roundabout` (here `exitRoundabout`), `uturn`, `arrive`, and Valhalla's ferry enter and exit as
     /// `ferry` and `leaveFerry`.
     public var kind: String {
         switch self {
@@ -28,6 +31,7 @@ extension Maneuver {
         case .offRamp: "offRamp"
         case .forkLeft, .forkRight: "fork"
         case .roundabout: "roundabout"
+        case .exitRoundabout: "exitRoundabout"
         }
     }
 
@@ -43,7 +47,7 @@ extension Maneuver {
         case .sharpRight: "sharpRight"
         case .continue: "straight"
         case .uTurn: "uturn"
-        case .depart, .arrive, .merge, .onRamp, .offRamp, .roundabout, .ferry, .leaveFerry: nil
+        case .depart, .arrive, .merge, .onRamp, .offRamp, .roundabout, .exitRoundabout, .ferry, .leaveFerry: nil
         }
     }
 }

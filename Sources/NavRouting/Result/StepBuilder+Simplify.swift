@@ -40,8 +40,8 @@ extension StepBuilder {
     /// A bend or a fork there is only the road's line on the way in, which the arrival's side of the street
     /// already covers.
     static let turnsIntoTheDestination: Set<Maneuver> = [
-        .turnLeft, .turnRight, .sharpLeft, .sharpRight, .uTurn, .roundabout, .ferry, .leaveFerry, .leaveFerryLeft,
-        .leaveFerryRight,
+        .turnLeft, .turnRight, .sharpLeft, .sharpRight, .uTurn, .roundabout, .exitRoundabout, .ferry, .leaveFerry,
+        .leaveFerryLeft, .leaveFerryRight,
     ]
 
     func simplified(_ markers: [Marker], arcs: [Int], cumulative: [Double]) -> [Marker] {
@@ -91,6 +91,17 @@ extension StepBuilder {
             markers.replaceSubrange(k...(k + 1), with: one)
         }
         return foldingMergesIntoTheirLinks(markers, arcs: arcs, cumulative: cumulative)
+    }
+
+    /// A roundabout step names the road its exit leads onto, the same road as the exit step after it once
+    /// that has been named (after a short piece at the exit, or a maneuver just after it joined into it).
+    func roundaboutsNamedByTheirExits(_ markers: [Marker]) -> [Marker] {
+        var named = markers
+        for k in named.indices.dropLast()
+        where named[k].maneuver == .roundabout && named[k + 1].maneuver == .exitRoundabout {
+            named[k].roadName = named[k + 1].roadName
+        }
+        return named
     }
 
     /// Whether two close maneuvers each ask the driver to choose, from ``shortestJog`` apart: the second is a
@@ -193,7 +204,11 @@ extension StepBuilder {
             if first.maneuver == .leaveFerry { kept.maneuver = Self.leavingFerry(into: second.maneuver) }
             if !second.roadName.isEmpty { kept.roadName = second.roadName }
             return [kept]
-        case (.roundabout, _), (.ferry, _):
+        // The ring and leaving it stay two steps however small the roundabout, and so do leaving one
+        // roundabout and entering the next (a dumbbell interchange).
+        case (.roundabout, .exitRoundabout), (.exitRoundabout, .roundabout):
+            return nil
+        case (.roundabout, _), (.exitRoundabout, _), (.ferry, _):
             var kept = first
             if !second.roadName.isEmpty { kept.roadName = second.roadName }
             return [kept]

@@ -28,9 +28,10 @@ struct StepBuilder {
         isFinal: Bool
     ) -> [RouteStep] {
         let path = Path(coordinates: coordinates, cumulative: cumulative)
-        let markers = namedForTheRoadsTheyLeadOnto(
-            simplified(maneuverMarkers(arcs: arcs, names: names, path: path), arcs: arcs, cumulative: cumulative),
-            names: names, cumulative: cumulative)
+        let markers = roundaboutsNamedByTheirExits(
+            namedForTheRoadsTheyLeadOnto(
+                simplified(maneuverMarkers(arcs: arcs, names: names, path: path), arcs: arcs, cumulative: cumulative),
+                names: names, cumulative: cumulative))
         let last = coordinates.count - 1
         var steps: [RouteStep] = []
         for (k, marker) in markers.enumerated() {
@@ -81,7 +82,20 @@ struct StepBuilder {
                 }
                 let name = j < arcs.count ? names[j] : names[i]
                 markers.append(Marker(index: i, maneuver: .roundabout, exit: max(1, exit), roadName: name))
+                // Leaving the ring is a step of its own, as OSRM's and Valhalla's "exit roundabout": the
+                // driver's view moves on to the road after it, and the roundabout step is the ring itself.
+                if j < arcs.count {
+                    markers.append(Marker(index: j, maneuver: .exitRoundabout, exit: nil, roadName: names[j]))
+                }
                 i = j + 1
+                continue
+            }
+            // Setting off on the ring: going round it is no maneuver, leaving it is the first thing to do.
+            if aFlags.contains(.roundabout) {
+                if !bFlags.contains(.roundabout) {
+                    markers.append(Marker(index: i, maneuver: .exitRoundabout, exit: nil, roadName: names[i]))
+                }
+                i += 1
                 continue
             }
             // On board there is nothing to do until the far side, whatever the crossing's line looks like.
@@ -332,6 +346,7 @@ struct StepBuilder {
         case .forkLeft: return road.isEmpty ? "Keep left at the fork" : "Keep left" + onto
         case .forkRight: return road.isEmpty ? "Keep right at the fork" : "Keep right" + onto
         case .roundabout: return "At the roundabout, take the \(Ordinal.english(exit ?? 1)) exit" + onto
+        case .exitRoundabout: return "Exit the roundabout" + (road.isEmpty ? "" : " onto \(road)")
         case .ferry: return "Take the ferry" + (road.isEmpty ? "" : " \(road)")
         case .leaveFerry: return "Leave the ferry" + (road.isEmpty ? "" : " and continue onto \(road)")
         case .leaveFerryLeft: return "Leave the ferry and turn left" + (road.isEmpty ? "" : " onto \(road)")

@@ -49,7 +49,7 @@ extension WebAssets {
           if (type === "uturn" || modifier === "uturn") {
             return svg('<path d="M30 42V18a8 8 0 0 0-16 0v10h-6l9 10 9-10h-6V18a2 2 0 0 1 4 0v24z"/>');
           }
-          if (type === "roundabout") {
+          if (type === "roundabout" || type === "exitRoundabout") {
             const exit = maneuver.roundaboutExit ? `<text x="24" y="29" font-size="11" text-anchor="middle" fill="currentColor">${maneuver.roundaboutExit}</text>` : "";
             return svg(`<circle cx="24" cy="26" r="9" fill="none" stroke="currentColor" stroke-width="4"/>
               <path d="M22 44V35h4v9z"/><path d="M24 3l8 9h-6v6h-4v-6h-6z"/>${exit}`);
