@@ -186,7 +186,7 @@ public struct TripView {
 
     private func symbol(for maneuver: Maneuver) -> String {
         if maneuver.type == .roundabout || maneuver.type == .exitRoundabout { return "↺" }
-        switch maneuver.modifier {
+        return switch maneuver.modifier {
         case .left, .sharpLeft: "↰"
         case .right, .sharpRight: "↱"
         case .slightLeft: "↖"
