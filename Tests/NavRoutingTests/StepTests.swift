@@ -63,6 +63,24 @@ import Testing
         #expect(result[2].distanceMeters > 250)
     }
 
+    @Test("exits are counted as a driver counts them: a one-way street coming in is none, a service road out is one")
+    func exitNumbersCountTheWaysOut() throws {
+        var osm = RoutingFixtures.roundabout()
+        // North Road only comes into the ring; a service road leaves it between the east and north arms.
+        osm.ways.removeAll { $0.id == 33 }
+        osm.way(33, [13, 3], ["highway": "primary", "name": "North Road", "oneway": "yes"])
+        osm.node(5, x: 21.2, y: 21.2)
+        osm.node(15, x: 200, y: 200)
+        osm.ways.removeAll { $0.id == 30 }
+        osm.way(30, [1, 2, 5, 3, 4, 1], ["highway": "primary", "junction": "roundabout", "name": "Ring Circus"])
+        osm.way(35, [5, 15], ["highway": "service"])
+        let result = try steps(osm, RoutingFixtures.roundaboutSouth, RoutingFixtures.roundaboutWest)
+        #expect(result.map(\.maneuver) == [.depart, .roundabout, .exitRoundabout, .arrive])
+        // East Road, the service road, then West Road: North Road is no way out.
+        #expect(result[1].roundaboutExit == 3)
+        #expect(result[1].instruction == "At the roundabout, take the 3rd exit onto West Road")
+    }
+
     @Test("leaving the ring is a step where the route sets off on it")
     func settingOffOnTheRingExitsIt() throws {
         let onTheRing = OSMFixture.coordinate(x: 15, y: -15)
