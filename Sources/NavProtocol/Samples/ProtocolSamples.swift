@@ -159,11 +159,14 @@ public enum ProtocolSamples {
             instruction: "Turn left onto Mannerheimintie", distanceMeters: 390.0, durationSeconds: 61.0),
         remainingSteps: [
             NavStep(
-                stepNumber: 2, maneuver: Maneuver(type: .roundabout, modifier: .right, roundaboutExit: 2),
+                stepNumber: 2, maneuver: Maneuver(type: .roundabout, roundaboutExit: 2),
                 roadName: "Runeberginkatu", instruction: "At the roundabout, take the 2nd exit onto Runeberginkatu",
-                distanceMeters: 180.0, durationSeconds: 37.0),
+                distanceMeters: 40.0, durationSeconds: 12.0),
             NavStep(
-                stepNumber: 3, maneuver: Maneuver(type: .arrive, modifier: .right), instruction: "Arrive at Kamppi",
+                stepNumber: 3, maneuver: Maneuver(type: .exitRoundabout), roadName: "Runeberginkatu",
+                instruction: "Exit the roundabout onto Runeberginkatu", distanceMeters: 140.0, durationSeconds: 25.0),
+            NavStep(
+                stepNumber: 4, maneuver: Maneuver(type: .arrive, modifier: .right), instruction: "Arrive at Kamppi",
                 distanceMeters: 0, durationSeconds: 0),
         ],
         distanceToCurrentStepMeters: 96.4, timeToCurrentStepSeconds: 12.0, distanceToNextDestinationMeters: 642.0,
