@@ -90,24 +90,24 @@ def their_counted(maneuvers: list[dict]) -> int:
     return counted([(m["type"] in VALHALLA_ENDS, m.get("length", 0) * 1000) for m in maneuvers])
 
 
+def pairs_as_one(items: list[dict], kind, enter, leave) -> list[dict]:
+    """`items` with each roundabout exit that follows its entry left out; `kind` reads an item's type."""
+    kept: list[dict] = []
+    for item in items:
+        if kind(item) == leave and kept and kind(kept[-1]) == enter:
+            continue
+        kept.append(item)
+    return kept
+
+
 def our_roundabouts_as_one(route: dict) -> list[dict]:
     """Our steps with each roundabout's exit step that follows its roundabout step left out."""
-    kept: list[dict] = []
-    for step in route["steps"]:
-        if step["maneuver"]["type"] == "exitRoundabout" and kept and kept[-1]["maneuver"]["type"] == "roundabout":
-            continue
-        kept.append(step)
-    return kept
+    return pairs_as_one(route["steps"], lambda step: step["maneuver"]["type"], "roundabout", "exitRoundabout")
 
 
 def roundabouts_as_one(maneuvers: list[dict]) -> list[dict]:
     """Valhalla's maneuvers with each roundabout exit that follows its entry left out."""
-    kept: list[dict] = []
-    for maneuver in maneuvers:
-        if maneuver["type"] == VALHALLA_ROUNDABOUT_EXIT and kept and kept[-1]["type"] == VALHALLA_ROUNDABOUT_ENTER:
-            continue
-        kept.append(maneuver)
-    return kept
+    return pairs_as_one(maneuvers, lambda m: m["type"], VALHALLA_ROUNDABOUT_ENTER, VALHALLA_ROUNDABOUT_EXIT)
 
 
 def metres(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -30,8 +30,8 @@ struct VoiceLeg: Hashable, Codable, Sendable {
             .map { $0.bearing(to: $1) } ?? 0
         departure = SpokenManeuver(action: .depart(compass: CompassPoint(bearing: heading)), road: firstRoad)
         let side = Self.side(of: leg)
-        maneuvers = leg.steps.enumerated().dropFirst().compactMap { index, step in
-            guard !Self.isHeardWithItsRoundabout(index, of: leg) else { return nil }
+        maneuvers = leg.spokenStepIndices.dropFirst().map { index in
+            let step = leg.steps[index]
             var spoken = SpokenManeuver(step)
             if step.maneuver == .arrive { spoken.action = .arrive(side: side, isFinal: isFinal) }
             spoken.staysOnRoad = !step.roadName.isEmpty && step.roadName == leg.steps[index - 1].roadName

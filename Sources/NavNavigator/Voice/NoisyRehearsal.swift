@@ -244,8 +244,8 @@ public struct NoisyRehearsal: Sendable {
         for heard in prompts {
             let prompt = heard.prompt
             let time = prompt.time.secondsSince1970
-            let named = PromptRehearsal.namedSteps(
-                prompt, spokenSteps: spokenSteps.indices.contains(heard.routeGeneration) ? spokenSteps[heard.routeGeneration] : [])
+            let spoken = spokenSteps.indices.contains(heard.routeGeneration) ? spokenSteps[heard.routeGeneration] : []
+            let named = PromptRehearsal.namedSteps(prompt, spokenSteps: spoken)
             if prompt.kind == .preTransition || prompt.kind == .transition || prompt.kind == .arrival,
                 let maneuver = maneuver(of: heard, step: prompt.stepIndex),
                 maneuver.distanceAlong > conditions.cruiseSpeed * 2,

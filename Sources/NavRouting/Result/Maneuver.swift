@@ -15,8 +15,8 @@ public enum Maneuver: String, Sendable, Codable, CaseIterable {
 
 extension Maneuver {
     /// The maneuver's kind as the bus protocol spells it: OSRM's `depart`, `turn`, `continue`, `merge`,
-    /// `onRamp`, `offRamp`, `fork`, `roundabout`, `exit roundabout` (here `exitRoundabout`), `uturn`, `arrive`, and Valhalla's ferry enter and exit as
-    /// `ferry` and `leaveFerry`.
+    /// `onRamp`, `offRamp`, `fork`, `roundabout`, `exit roundabout` (here `exitRoundabout`), `uturn`, `arrive`,
+    /// and Valhalla's ferry enter and exit as `ferry` and `leaveFerry`.
     public var kind: String {
         switch self {
         case .depart: "depart"
