@@ -134,6 +134,56 @@ import Testing
         #expect(Self.code(of: Self.temporaryPath("missing")) == .fileNotFound)
     }
 
+    /// Aligned sections, after a scalar of an odd size, come back used in place in the mapped file, keep it mapped
+    /// after the file is gone, and equal what an in-memory payload copies out.
+    @Test func alignedSectionsAreUsedInPlaceAndOutliveTheirFile() throws {
+        let path = NSTemporaryDirectory() + "navbus-aligned-\(getpid()).bin"
+        defer { unlink(path) }
+        var random = SeededGenerator(seed: 41)
+        let words = ReadOnlyArray((0..<300_001).map { _ in UInt32(truncatingIfNeeded: random.next()) })
+        let doubles = ReadOnlyArray((0..<77).map { Double($0) * 0.5 })
+        func write(_ writer: inout some PayloadWriter) {
+            writer.appendScalar(UInt8(7))
+            writer.appendAligned(words)
+            writer.appendScalar(UInt16(9))
+            writer.appendAligned(doubles)
+        }
+        try ChecksummedFile.write(magic: Self.magic, version: 3, kind: "test", to: path) { write(&$0) }
+        let (readWords, readDoubles): (ReadOnlyArray<UInt32>, ReadOnlyArray<Double>) = try ChecksummedFile.read(
+            path: path, magic: Self.magic, version: 3, kind: "test"
+        ) { reader in
+            #expect(try reader.scalar() as UInt8 == 7)
+            let first: ReadOnlyArray<UInt32> = try reader.alignedArray()
+            #expect(try reader.scalar() as UInt16 == 9)
+            return (first, try reader.alignedArray())
+        }
+        unlink(path)
+        #expect(readWords.isMapped && readDoubles.isMapped)
+        #expect(readWords == words && readDoubles == doubles)
+        #expect(readWords[300_000] == words[300_000])
+
+        // The same payload in memory (no mapping): the sections are copied, with the same contents.
+        var memory = BinaryWriter()
+        write(&memory)
+        let copied: ReadOnlyArray<UInt32> = try memory.bytes.withUnsafeBufferPointer { bytes in
+            var reader = BinaryReader(bytes: bytes, path: "memory")
+            _ = try reader.scalar() as UInt8
+            return try reader.alignedArray()
+        }
+        #expect(!copied.isMapped && copied == words)
+
+        // Padding that is not zero is a damaged file, not a shifted array.
+        var damaged = memory.bytes
+        damaged[3] = 1
+        #expect(throws: MapError.self) {
+            try damaged.withUnsafeBufferPointer { bytes in
+                var reader = BinaryReader(bytes: bytes, path: "memory")
+                _ = try reader.scalar() as UInt8
+                let _: ReadOnlyArray<UInt32> = try reader.alignedArray()
+            }
+        }
+    }
+
     @Test func aFailedWriteLeavesNoFileBehind() {
         let path = NSTemporaryDirectory() + "navbus-no-such-directory-\(getpid())/file"
         #expect(throws: MapError.self) { try Sections(seed: 5).write(to: path) }

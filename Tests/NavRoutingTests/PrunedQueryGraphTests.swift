@@ -77,15 +77,15 @@ import Testing
     @Test func aQueryGraphOfAnotherShapeDoesNotFit() throws {
         let metric = HierarchyMetric(hierarchy: Self.hierarchy, search: Self.search(mode: .driving))
         let pruned = try #require(metric.queryGraph)
-        var arcs = pruned.forwardArcs
+        var arcs = Array(pruned.forwardArcs)
         let k = try #require(arcs.indices.first { arcs[$0].edge > 0 })
         arcs[k].edge -= 1
         let damaged = PrunedQueryGraph(
-            forwardOffsets: pruned.forwardOffsets, forwardArcs: arcs, backwardOffsets: pruned.backwardOffsets,
-            backwardArcs: pruned.backwardArcs)
+            forwardOffsets: pruned.forwardOffsets, forwardArcs: ReadOnlyArray(arcs),
+            backwardOffsets: pruned.backwardOffsets, backwardArcs: pruned.backwardArcs)
         #expect(!damaged.fits(Self.hierarchy))
         let truncated = PrunedQueryGraph(
-            forwardOffsets: pruned.forwardOffsets, forwardArcs: Array(pruned.forwardArcs.dropLast()),
+            forwardOffsets: pruned.forwardOffsets, forwardArcs: ReadOnlyArray(Array(pruned.forwardArcs.dropLast())),
             backwardOffsets: pruned.backwardOffsets, backwardArcs: pruned.backwardArcs)
         #expect(!truncated.fits(Self.hierarchy))
     }

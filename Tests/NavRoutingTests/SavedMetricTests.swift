@@ -1,7 +1,7 @@
 import Foundation
 import NavCore
 import NavMap
-import NavRouting
+@testable import NavRouting
 import Testing
 
 /// The metric saved beside the hierarchy at import: a navigator map loaded with it answers default
@@ -47,6 +47,21 @@ import Testing
         let hierarchy = try #require(router.hierarchy)
         let saved = try HierarchyMetricFile.read(path: map.metricPath, for: hierarchy)
         #expect(saved.travelMode == MapPreparation.savedMetricMode)
+        // Used in place in the mapped file, not copied.
+        let query = try #require(saved.metric.queryGraph)
+        #expect(saved.metric.upMiddle.isMapped && saved.metric.downMiddle.isMapped)
+        #expect(query.forwardArcs.isMapped && query.backwardArcs.isMapped && query.forwardOffsets.isMapped)
+    }
+
+    /// A navigator keeps answering when its map's files are replaced or removed under it (a new import): the
+    /// metric it uses in place stays mapped.
+    @Test func aRouterOutlivesTheFilesItWasLoadedFrom() throws {
+        let map = try PreparedMap("outlive", graph: Self.graph)
+        let router = try MapPreparation.router(forMapAt: map.graphPath)
+        #expect(router.isCustomized(for: RoutingOptions()))
+        map.remove()
+        let found = HierarchyTests.expectExact(router, RoutingOptions(), waypoints: Self.pairs(37))
+        #expect(found > 10)
     }
 
     @Test func trafficAndAvoidFlagsAreCustomizedOnTopOfTheSavedMetric() throws {

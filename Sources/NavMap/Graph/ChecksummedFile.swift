@@ -10,6 +10,9 @@ import Foundation
 package protocol PayloadWriter {
     mutating func appendScalar<T: FixedWidthInteger>(_ value: T)
     mutating func append<T: BitwiseCopyable>(_ array: [T])
+    /// Zero bytes up to the next multiple of eight of the payload, then the array as ``append(_:)`` writes it,
+    /// so that its elements can be used in place where the file is mapped (``BinaryReader/alignedArray()``).
+    mutating func appendAligned<T: BitwiseCopyable>(_ array: ReadOnlyArray<T>)
 }
 
 extension BinaryWriter: PayloadWriter {}
@@ -85,6 +88,13 @@ package enum ChecksummedFile {
             array.withUnsafeBytes { appendBytes($0) }
         }
 
+        package mutating func appendAligned<T: BitwiseCopyable>(_ array: ReadOnlyArray<T>) {
+            let padding = (8 - (length + filled) % 8) % 8
+            [UInt8](repeating: 0, count: padding).withUnsafeBytes { appendBytes($0) }
+            appendScalar(UInt64(array.count))
+            array.withUnsafeBufferPointer { appendBytes(UnsafeRawBufferPointer($0)) }
+        }
+
         mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
             var offset = 0
             while offset < bytes.count {
@@ -133,15 +143,18 @@ package enum ChecksummedFile {
         }
     }
 
-    /// Reads the file at `path`, checks its header and checksum and hands the payload to `body`, which
-    /// copies out what it keeps: the mapping is gone when this returns.
+    /// Reads the file at `path`, checks its header and checksum and hands the payload to `body`, which copies
+    /// out what it keeps (``BinaryReader/array()``) or keeps sections in place (``BinaryReader/alignedArray()``,
+    /// which hold the mapping for as long as they live); otherwise the mapping is gone when this returns.
     /// - Throws: ``MapError``: `fileNotFound`, `truncated`, `corrupt` (magic or checksum), `versionMismatch`,
     ///   or what `body` throws.
     package static func read<T>(
         path: String, magic: [UInt8], version expectedVersion: UInt32, kind: String,
         _ body: (inout BinaryReader) throws -> T
     ) throws -> T {
-        try MappedFile.withBytes(path: path, kind: kind) { bytes in
+        let region = try MappedRegion(path: path, kind: kind)
+        return try withExtendedLifetime(region) {
+            let bytes = region.bytes
             guard bytes.count >= headerSize else {
                 throw MapError(.truncated, path: path, "shorter than the \(headerSize)-byte \(kind) header")
             }
@@ -167,7 +180,7 @@ package enum ChecksummedFile {
             guard BlockChecksum.checksum(of: UnsafeRawBufferPointer(payload)) == expected else {
                 throw MapError(.corrupt, path: path, "checksum mismatch; the file is damaged")
             }
-            var reader = BinaryReader(bytes: payload, path: path)
+            var reader = BinaryReader(bytes: payload, path: path, region: region)
             return try body(&reader)
         }
     }
@@ -180,22 +193,7 @@ package enum MappedFile {
     package static func withBytes<T>(
         path: String, kind: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T
     ) throws -> T {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw MapError(.fileNotFound, path: path, "no such file or not readable") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw MapError(.fileNotFound, path: path, "cannot read the \(kind) file (errno \(errno))")
-        }
-        let size = Int(status.st_size)
-        guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        // Populated at once: one pass through the kernel instead of a page fault per 4 KiB later.
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
-            mapping != UnsafeMutableRawPointer(bitPattern: -1)
-        else {
-            throw MapError(.fileNotFound, path: path, "cannot map the \(kind) file (errno \(errno))")
-        }
-        defer { munmap(mapping, size) }
-        return try body(UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size))
+        let region = try MappedRegion(path: path, kind: kind)
+        return try withExtendedLifetime(region) { try body(region.bytes) }
     }
 }

@@ -235,6 +235,12 @@ package struct BinaryWriter {
         array.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
+    package mutating func appendAligned<T: BitwiseCopyable>(_ array: ReadOnlyArray<T>) {
+        bytes.append(contentsOf: repeatElement(0, count: (8 - bytes.count % 8) % 8))
+        appendScalar(UInt64(array.count))
+        array.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeRawBufferPointer($0)) }
+    }
+
     package mutating func append(_ strings: [String]) {
         appendScalar(UInt64(strings.count))
         for string in strings {
@@ -248,11 +254,14 @@ package struct BinaryWriter {
 package struct BinaryReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let path: String
+    /// The mapped file `bytes` lie in, when sections may be used in place (``alignedArray()``).
+    let region: MappedRegion?
     var offset = 0
 
-    package init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, path: String, region: MappedRegion? = nil) {
         self.bytes = bytes
         self.path = path
+        self.region = region
     }
 
     private func ensure(_ count: Int) throws {
@@ -280,6 +289,29 @@ package struct BinaryReader {
         }
         offset += size
         return result
+    }
+
+    /// What ``PayloadWriter/appendAligned(_:)`` wrote: in place in the mapped file when there is one and the
+    /// elements are aligned there, copied otherwise.
+    package mutating func alignedArray<T: BitwiseCopyable & Sendable>() throws -> ReadOnlyArray<T> {
+        let padding = (8 - offset % 8) % 8
+        try ensure(padding)
+        guard UnsafeBufferPointer(rebasing: bytes[offset..<(offset + padding)]).allSatisfy({ $0 == 0 }) else {
+            throw MapError(.corrupt, path: path, "bad padding before the section at byte \(offset)")
+        }
+        offset += padding
+        let start = offset
+        let count: UInt64 = try scalar()
+        guard count < UInt64(Int.max / 16) else { throw MapError(.corrupt, path: path, "impossible array length") }
+        try ensure(Int(count) * MemoryLayout<T>.stride)
+        if let region, let base = region.bytes.baseAddress, let payload = bytes.baseAddress,
+            let view = ReadOnlyArray<T>(region: region, offset: payload - base + offset, count: Int(count))
+        {
+            offset += Int(count) * MemoryLayout<T>.stride
+            return view
+        }
+        offset = start
+        return ReadOnlyArray(try array())
     }
 
     package mutating func strings() throws -> [String] {

@@ -21,11 +21,11 @@ final class HierarchyMetric: Sendable {
 
     /// Travel from an edge's lower end to its upper end. Empty for a metric read back with its pruned query
     /// graph: the query reads only that, and the file need not carry (nor a start read) both weight arrays.
-    let up: [UInt32]
+    let up: ReadOnlyArray<UInt32>
     /// Travel from an edge's upper end to its lower end (empty when `up` is).
-    let down: [UInt32]
-    let upMiddle: [UInt32]
-    let downMiddle: [UInt32]
+    let down: ReadOnlyArray<UInt32>
+    let upMiddle: ReadOnlyArray<UInt32>
+    let downMiddle: ReadOnlyArray<UInt32>
 
     private let pruned = Mutex<PrunedQueryGraph?>(nil)
 
@@ -35,8 +35,8 @@ final class HierarchyMetric: Sendable {
     /// A metric read back from a ``HierarchyMetricFile``; its query graph is made in the background, or
     /// taken as given when the file holds it (then `up` and `down` may be empty).
     init(
-        up: [UInt32], down: [UInt32], upMiddle: [UInt32], downMiddle: [UInt32], hierarchy: ContractionHierarchy,
-        queryGraph: PrunedQueryGraph? = nil
+        up: ReadOnlyArray<UInt32>, down: ReadOnlyArray<UInt32>, upMiddle: ReadOnlyArray<UInt32>,
+        downMiddle: ReadOnlyArray<UInt32>, hierarchy: ContractionHierarchy, queryGraph: PrunedQueryGraph? = nil
     ) {
         self.up = up
         self.down = down
@@ -95,13 +95,13 @@ final class HierarchyMetric: Sendable {
         var upMiddle = [UInt32](repeating: Self.noMiddle, count: m)
         var downMiddle = [UInt32](repeating: Self.noMiddle, count: m)
         TriangleSweep(hierarchy: hierarchy).run(up: &up, down: &down, upMiddle: &upMiddle, downMiddle: &downMiddle)
-        self.up = up
-        self.down = down
-        self.upMiddle = upMiddle
-        self.downMiddle = downMiddle
+        self.up = ReadOnlyArray(up)
+        self.down = ReadOnlyArray(down)
+        self.upMiddle = ReadOnlyArray(upMiddle)
+        self.downMiddle = ReadOnlyArray(downMiddle)
         switch pruning {
         case .now:
-            let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
+            let made = PrunedQueryGraph(hierarchy: hierarchy, up: self.up, down: self.down)
             pruned.withLock { $0 = made }
         case .inBackground:
             pruneInBackground(hierarchy)

@@ -14,8 +14,10 @@ public enum HierarchyMetricFile {
     /// Version 2: the container's block checksum (``BlockChecksum``); version 3: the pruned query graph
     /// (``PrunedQueryGraph``) follows the four arrays, so a navigator does not redo the perfect customization;
     /// version 4: the costs include turn costs (``TurnCosts``); version 5: with the pruned query graph the two
-    /// weight arrays are left out (the query reads only the graph; a third less to read at every start).
-    public static let formatVersion: UInt32 = 5
+    /// weight arrays are left out (the query reads only the graph; a third less to read at every start);
+    /// version 6: every array starts at a multiple of eight bytes, so that a navigator uses the metric in place
+    /// in the mapped file instead of copying it (``ReadOnlyArray``).
+    public static let formatVersion: UInt32 = 6
 
     /// Where the saved metric for the graph file at `graphPath` lives.
     public static func sidecarPath(forGraph graphPath: String) -> String { graphPath + ".cch.metric" }
@@ -44,8 +46,8 @@ public enum HierarchyMetricFile {
             payload in
             payload.appendScalar(saved.identity)
             payload.appendScalar(saved.travelMode.bit)
-            payload.append(saved.metric.upMiddle)
-            payload.append(saved.metric.downMiddle)
+            payload.appendAligned(saved.metric.upMiddle)
+            payload.appendAligned(saved.metric.downMiddle)
             // A metric whose query graph is still being made is saved without it (flag 0) and with its weights,
             // from which the graph is made again after loading.
             if let query = saved.metric.queryGraph {
@@ -53,8 +55,8 @@ public enum HierarchyMetricFile {
                 query.append(to: &payload)
             } else {
                 payload.appendScalar(UInt8(0))
-                payload.append(saved.metric.up)
-                payload.append(saved.metric.down)
+                payload.appendAligned(saved.metric.up)
+                payload.appendAligned(saved.metric.down)
             }
         }
     }
@@ -73,11 +75,11 @@ public enum HierarchyMetricFile {
         let path: String
         let identity: UInt64
         let travelMode: TravelMode
-        let upMiddle: [UInt32]
-        let downMiddle: [UInt32]
+        let upMiddle: ReadOnlyArray<UInt32>
+        let downMiddle: ReadOnlyArray<UInt32>
         let queryGraph: PrunedQueryGraph?
-        let up: [UInt32]
-        let down: [UInt32]
+        let up: ReadOnlyArray<UInt32>
+        let down: ReadOnlyArray<UInt32>
 
         /// The saved metric, when it belongs to `hierarchy` and every index in it stays within it.
         /// - Throws: ``MapError`` (`corrupt`).
@@ -94,8 +96,9 @@ public enum HierarchyMetricFile {
             // Unpacking looks middles up as ranks; anything else would send it out of bounds. Without its query
             // graph the query and the graph made after loading read every edge's weights.
             guard up.count == weights, down.count == weights, upMiddle.count == edges, downMiddle.count == edges,
-                upMiddle.allSatisfy({ $0 == HierarchyMetric.noMiddle || $0 < vertices }),
-                downMiddle.allSatisfy({ $0 == HierarchyMetric.noMiddle || $0 < vertices })
+                [upMiddle, downMiddle].allSatisfy({ middles in
+                    middles.withUnsafeBufferPointer { $0.allSatisfy { $0 == HierarchyMetric.noMiddle || $0 < vertices } }
+                })
             else {
                 throw MapError(.corrupt, path: path, "the metric's arrays do not fit the hierarchy")
             }
@@ -118,15 +121,15 @@ public enum HierarchyMetricFile {
             guard let mode = TravelMode.allCases.first(where: { $0.bit == modeBit }) else {
                 throw MapError(.corrupt, path: path, "unknown travel mode \(modeBit)")
             }
-            let upMiddle: [UInt32] = try reader.array()
-            let downMiddle: [UInt32] = try reader.array()
+            let upMiddle: ReadOnlyArray<UInt32> = try reader.alignedArray()
+            let downMiddle: ReadOnlyArray<UInt32> = try reader.alignedArray()
             let hasQuery: UInt8 = try reader.scalar()
             guard hasQuery <= 1 else { throw MapError(.corrupt, path: path, "bad query graph flag \(hasQuery)") }
             let query = hasQuery == 1 ? try PrunedQueryGraph(reading: &reader) : nil
             return Unchecked(
                 path: path, identity: identity, travelMode: mode, upMiddle: upMiddle, downMiddle: downMiddle,
-                queryGraph: query, up: query == nil ? try reader.array() : [],
-                down: query == nil ? try reader.array() : [])
+                queryGraph: query, up: query == nil ? try reader.alignedArray() : ReadOnlyArray([]),
+                down: query == nil ? try reader.alignedArray() : ReadOnlyArray([]))
         }
     }
 }

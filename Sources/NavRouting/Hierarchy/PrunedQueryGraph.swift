@@ -25,36 +25,45 @@ struct PrunedQueryGraph: Sendable {
     }
 
     /// The forward arcs of rank r: `forwardArcs[forwardOffsets[r] ..< forwardOffsets[r + 1]]`.
-    let forwardOffsets: [UInt32]
-    let forwardArcs: [Arc]
-    let backwardOffsets: [UInt32]
-    let backwardArcs: [Arc]
+    let forwardOffsets: ReadOnlyArray<UInt32>
+    let forwardArcs: ReadOnlyArray<Arc>
+    let backwardOffsets: ReadOnlyArray<UInt32>
+    let backwardArcs: ReadOnlyArray<Arc>
 
     var arcCount: Int { forwardArcs.count + backwardArcs.count }
 
-    init(forwardOffsets: [UInt32], forwardArcs: [Arc], backwardOffsets: [UInt32], backwardArcs: [Arc]) {
+    init(
+        forwardOffsets: ReadOnlyArray<UInt32>, forwardArcs: ReadOnlyArray<Arc>,
+        backwardOffsets: ReadOnlyArray<UInt32>, backwardArcs: ReadOnlyArray<Arc>
+    ) {
         self.forwardOffsets = forwardOffsets
         self.forwardArcs = forwardArcs
         self.backwardOffsets = backwardOffsets
         self.backwardArcs = backwardArcs
     }
 
-    /// Writes the graph for ``HierarchyMetricFile``.
+    init(forwardOffsets: [UInt32], forwardArcs: [Arc], backwardOffsets: [UInt32], backwardArcs: [Arc]) {
+        self.init(
+            forwardOffsets: ReadOnlyArray(forwardOffsets), forwardArcs: ReadOnlyArray(forwardArcs),
+            backwardOffsets: ReadOnlyArray(backwardOffsets), backwardArcs: ReadOnlyArray(backwardArcs))
+    }
+
+    /// Writes the graph for ``HierarchyMetricFile``, aligned so that a navigator uses it in place.
     func append(to writer: inout some PayloadWriter) {
-        writer.append(forwardOffsets)
-        writer.append(forwardArcs)
-        writer.append(backwardOffsets)
-        writer.append(backwardArcs)
+        writer.appendAligned(forwardOffsets)
+        writer.appendAligned(forwardArcs)
+        writer.appendAligned(backwardOffsets)
+        writer.appendAligned(backwardArcs)
     }
 
     /// Reads what ``append(to:)`` wrote; whether it fits the hierarchy is for the caller to check (``fits(_:)``)
     /// before the graph is used.
     /// - Throws: the reader's errors when the data ends early.
     init(reading reader: inout BinaryReader) throws {
-        let forwardOffsets: [UInt32] = try reader.array()
-        let forwardArcs: [Arc] = try reader.array()
-        let backwardOffsets: [UInt32] = try reader.array()
-        let backwardArcs: [Arc] = try reader.array()
+        let forwardOffsets: ReadOnlyArray<UInt32> = try reader.alignedArray()
+        let forwardArcs: ReadOnlyArray<Arc> = try reader.alignedArray()
+        let backwardOffsets: ReadOnlyArray<UInt32> = try reader.alignedArray()
+        let backwardArcs: ReadOnlyArray<Arc> = try reader.alignedArray()
         self.init(
             forwardOffsets: forwardOffsets, forwardArcs: forwardArcs, backwardOffsets: backwardOffsets,
             backwardArcs: backwardArcs)
@@ -64,29 +73,39 @@ struct PrunedQueryGraph: Sendable {
     /// bounds: for a query graph read back from a file.
     func fits(_ hierarchy: ContractionHierarchy) -> Bool {
         let n = hierarchy.vertexCount
-        for (offsets, arcs) in [(forwardOffsets, forwardArcs), (backwardOffsets, backwardArcs)] {
-            guard offsets.count == n + 1, offsets.first == 0, Int(offsets[n]) == arcs.count else { return false }
-            for r in 0..<n {
-                guard offsets[r] <= offsets[r + 1] else { return false }
-                let edges = hierarchy.upperOffsets[r]..<hierarchy.upperOffsets[r + 1]
-                for k in Int(offsets[r])..<Int(offsets[r + 1]) {
-                    let arc = arcs[k]
-                    guard edges.contains(arc.edge), hierarchy.upperTargets[Int(arc.edge)] == arc.head else {
-                        return false
+        return hierarchy.upperOffsets.withUnsafeBufferPointer { upperOffsets in
+            hierarchy.upperTargets.withUnsafeBufferPointer { upperTargets in
+                [(forwardOffsets, forwardArcs), (backwardOffsets, backwardArcs)].allSatisfy { offsets, arcs in
+                    offsets.withUnsafeBufferPointer { offsets in
+                        arcs.withUnsafeBufferPointer { arcs in
+                            guard offsets.count == n + 1, offsets.first == 0, Int(offsets[n]) == arcs.count else {
+                                return false
+                            }
+                            for r in 0..<n {
+                                guard offsets[r] <= offsets[r + 1] else { return false }
+                                let edges = upperOffsets[r]..<upperOffsets[r + 1]
+                                for k in Int(offsets[r])..<Int(offsets[r + 1]) {
+                                    let arc = arcs[k]
+                                    guard edges.contains(arc.edge), upperTargets[Int(arc.edge)] == arc.head else {
+                                        return false
+                                    }
+                                }
+                            }
+                            return true
+                        }
                     }
                 }
             }
         }
-        return true
     }
 
     /// Prunes the basically customized weights `up` and `down` of `hierarchy`.
-    init(hierarchy: ContractionHierarchy, up: [UInt32], down: [UInt32]) {
+    init(hierarchy: ContractionHierarchy, up basicUp: ReadOnlyArray<UInt32>, down basicDown: ReadOnlyArray<UInt32>) {
         let offsets = hierarchy.upperOffsets
         let targets = hierarchy.upperTargets
         let n = hierarchy.vertexCount
-        var perfectUp = up
-        var perfectDown = down
+        var perfectUp = basicUp.withUnsafeBufferPointer { Array($0) }
+        var perfectDown = basicDown.withUnsafeBufferPointer { Array($0) }
         perfectUp.withUnsafeMutableBufferPointer { perfectUp in
             perfectDown.withUnsafeMutableBufferPointer { perfectDown in
                 let sweep = PerfectSweep(
@@ -112,18 +131,22 @@ struct PrunedQueryGraph: Sendable {
         var forwardArcs: [Arc] = []
         var backwardArcs: [Arc] = []
         let infinity = HierarchyMetric.infinity
-        for r in 0..<n {
-            for e in Int(offsets[r])..<Int(offsets[r + 1]) {
-                // Kept unless perfect customization found it strictly cheaper (or nothing reaches across).
-                if up[e] != infinity && perfectUp[e] == up[e] {
-                    forwardArcs.append(Arc(head: targets[e], weight: up[e], edge: UInt32(e)))
-                }
-                if down[e] != infinity && perfectDown[e] == down[e] {
-                    backwardArcs.append(Arc(head: targets[e], weight: down[e], edge: UInt32(e)))
+        basicUp.withUnsafeBufferPointer { up in
+            basicDown.withUnsafeBufferPointer { down in
+                for r in 0..<n {
+                    for e in Int(offsets[r])..<Int(offsets[r + 1]) {
+                        // Kept unless perfect customization found it strictly cheaper (or nothing reaches across).
+                        if up[e] != infinity && perfectUp[e] == up[e] {
+                            forwardArcs.append(Arc(head: targets[e], weight: up[e], edge: UInt32(e)))
+                        }
+                        if down[e] != infinity && perfectDown[e] == down[e] {
+                            backwardArcs.append(Arc(head: targets[e], weight: down[e], edge: UInt32(e)))
+                        }
+                    }
+                    forwardOffsets[r + 1] = UInt32(forwardArcs.count)
+                    backwardOffsets[r + 1] = UInt32(backwardArcs.count)
                 }
             }
-            forwardOffsets[r + 1] = UInt32(forwardArcs.count)
-            backwardOffsets[r + 1] = UInt32(backwardArcs.count)
         }
         self.init(
             forwardOffsets: forwardOffsets, forwardArcs: forwardArcs, backwardOffsets: backwardOffsets,
