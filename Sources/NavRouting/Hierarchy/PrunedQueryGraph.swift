@@ -78,25 +78,28 @@ struct PrunedQueryGraph: Sendable {
                 [(forwardOffsets, forwardArcs), (backwardOffsets, backwardArcs)].allSatisfy { offsets, arcs in
                     offsets.withUnsafeBufferPointer { offsets in
                         arcs.withUnsafeBufferPointer { arcs in
-                            guard offsets.count == n + 1, offsets.first == 0, Int(offsets[n]) == arcs.count else {
-                                return false
-                            }
-                            for r in 0..<n {
-                                guard offsets[r] <= offsets[r + 1] else { return false }
-                                let edges = upperOffsets[r]..<upperOffsets[r + 1]
-                                for k in Int(offsets[r])..<Int(offsets[r + 1]) {
-                                    let arc = arcs[k]
-                                    guard edges.contains(arc.edge), upperTargets[Int(arc.edge)] == arc.head else {
-                                        return false
-                                    }
-                                }
-                            }
-                            return true
+                            Self.fits(offsets, arcs, vertexCount: n, upperOffsets: upperOffsets, upperTargets: upperTargets)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// One direction's lists against the hierarchy's upper adjacency.
+    private static func fits(
+        _ offsets: UnsafeBufferPointer<UInt32>, _ arcs: UnsafeBufferPointer<Arc>, vertexCount n: Int,
+        upperOffsets: UnsafeBufferPointer<UInt32>, upperTargets: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        guard offsets.count == n + 1, offsets.first == 0, Int(offsets[n]) == arcs.count else { return false }
+        for r in 0..<n {
+            guard offsets[r] <= offsets[r + 1] else { return false }
+            let edges = upperOffsets[r]..<upperOffsets[r + 1]
+            for arc in arcs[Int(offsets[r])..<Int(offsets[r + 1])] {
+                guard edges.contains(arc.edge), upperTargets[Int(arc.edge)] == arc.head else { return false }
+            }
+        }
+        return true
     }
 
     /// Prunes the basically customized weights `up` and `down` of `hierarchy`.
