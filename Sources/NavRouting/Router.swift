@@ -19,6 +19,11 @@ public final class Router: Sendable {
     private let arrivingHierarchy: ArrivingHierarchy
     private let metrics: MetricCache
     private let hierarchyTurns = HierarchyTurnsCache()
+    /// The arrays of retired metrics, for the next traffic update to write into.
+    private let customizationBuffers = CustomizationBuffers()
+
+    /// Bytes of retired metric arrays kept for the next customization to write into (see ``CustomizationBuffers``).
+    public var keptCustomizationBytes: Int { customizationBuffers.keptBytes }
     /// Left once ``prepareForTraffic(_:)`` is done.
     private let trafficPreparation = DispatchGroup()
     /// The rectangle the map's roads span: outside it the roads around a waypoint are unknown.
@@ -116,6 +121,10 @@ public final class Router: Sendable {
             _ = hierarchyTurns.turns(for: MetricCache.Key(mode: mode, avoidedFlags: 0, forbiddenFlags: 0)) {
                 HierarchyTurns(hierarchy: hierarchy, search: search)
             }
+            // The arrays the first update writes (four for the metric, two for its pruning), in memory of the
+            // process's own: the saved metric answers from its mapped file, so there is no retired one to take
+            // them from yet.
+            customizationBuffers.reserve(count: hierarchy.edgeCount, arrays: 6)
         }
     }
 
@@ -635,7 +644,8 @@ public final class Router: Sendable {
             return (
                 factors,
                 HierarchyMetric(
-                    hierarchy: hierarchy, search: search, turns: turns, pruning: inBackground ? .inBackground : .now)
+                    hierarchy: hierarchy, search: search, turns: turns, pruning: inBackground ? .inBackground : .now,
+                    buffers: customizationBuffers)
             )
         }
     }

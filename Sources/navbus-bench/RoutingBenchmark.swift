@@ -299,18 +299,40 @@ enum RoutingBenchmark {
         print("one at a time: " + parts.joined(separator: ", ") + (saved == nil ? "; no saved metric" : ""))
     }
 
-    /// A city-wide traffic update as the navigator applies it: requests carry the new factors, the first one
+    /// City-wide traffic updates as the navigator applies them: requests carry the new factors, the first one
     /// starts the customization (in the background on a large map) and the previous metric answers until the
     /// new one lands. Timed from the first request to the moment every later query uses the new factors, then
-    /// to the pruned query graph's arrival, with the query latency in each phase.
+    /// to the pruned query graph's arrival, with the query latency in each phase. Three updates one after the
+    /// other: the first replaces the metric saved with the map (into arrays reserved at start), the second a
+    /// customized one, still in use while it runs, and the third writes into the arrays the first one's metric
+    /// gave back: the steady state of a navigator fed traffic every few minutes.
     private static func measureTrafficUpdate(
         router: Router, pairs: [(Coordinate, Coordinate)], queryRate: Int, random: inout SeededGenerator,
         request: ((Coordinate, Coordinate), RoutingOptions) -> RouteRequest
     ) throws {
-        let graph = router.graph
+        var options = RoutingOptions()
+        for update in ["first", "second", "third"] {
+            options = RoutingOptions(traffic: cityWideTraffic(router.graph, &random))
+            measureOneUpdate(
+                update, router: router, options: options, pairs: pairs, queryRate: queryRate, request: request)
+        }
+        var latencies: [Double] = []
+        for pair in pairs { latencies.append(timed { router.route(request(pair, options)) }.1) }
+        print("route (automatic, with traffic, \(pairs.count) pairs): \(summary(latencies))")
+    }
+
+    /// A factor between 0.3 and 1.3 on every way of `graph`.
+    private static func cityWideTraffic(_ graph: RoadGraph, _ random: inout SeededGenerator) -> TrafficSpeedFactors {
         var traffic = TrafficSpeedFactors()
         for way in 0..<graph.wayCount { traffic.byWayID[graph.osmID(ofWay: way)] = 0.3 + random.nextUnit() }
-        let options = RoutingOptions(traffic: traffic)
+        return traffic
+    }
+
+    private static func measureOneUpdate(
+        _ label: String, router: Router, options: RoutingOptions, pairs: [(Coordinate, Coordinate)], queryRate: Int,
+        request: ((Coordinate, Coordinate), RoutingOptions) -> RouteRequest
+    ) {
+        let keptBefore = router.keptCustomizationBytes
         let startCPU = processCPUSeconds()
         let start = DispatchTime.now().uptimeNanoseconds
         func since(_ start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
@@ -331,14 +353,13 @@ enum RoutingBenchmark {
         let pruned = since(start)
         print(
             String(
-                format: "city-wide traffic update (%d ways, queries at %@): every later query on the new factors "
-                    + "%.2f s after the first request (%.2f CPU s), pruned query graph %.2f s (%.2f CPU s)",
-                traffic.byWayID.count, queryRate > 0 ? "\(queryRate)/s" : "full speed", applied, appliedCPU, pruned, processCPUSeconds() - startCPU))
+                format: "city-wide traffic update, %@ (%d ways, queries at %@, %.0f MB of kept arrays to write into): "
+                    + "every later query on the new factors %.2f s after the first request (%.2f CPU s), pruned query "
+                    + "graph %.2f s (%.2f CPU s)",
+                label, options.traffic.byWayID.count, queryRate > 0 ? "\(queryRate)/s" : "full speed",
+                Double(keptBefore) / 1e6, applied, appliedCPU, pruned, processCPUSeconds() - startCPU))
         print("  \(previous.count) queries meanwhile on the previous metric: \(summary(previous))")
         print("  \(unpruned.count) queries on the new metric before its pruned graph: \(summary(unpruned))")
-        var latencies: [Double] = []
-        for pair in pairs { latencies.append(timed { router.route(request(pair, options)) }.1) }
-        print("route (automatic, with traffic, \(pairs.count) pairs): \(summary(latencies))")
     }
 
     private static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {

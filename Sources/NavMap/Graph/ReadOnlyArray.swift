@@ -91,6 +91,13 @@ package struct ReadOnlyArray<Element: BitwiseCopyable & Sendable>: RandomAccessC
         }
     }
 
+    /// The elements' own array, nil when they are used in place in a mapped file: for handing the memory on
+    /// once the last user is done with it.
+    package var ownedElements: [Element]? {
+        if case .owned(let elements) = storage { return elements }
+        return nil
+    }
+
     /// Whether the elements are used in place in a mapped file.
     package var isMapped: Bool {
         if case .mapped = storage { return true }

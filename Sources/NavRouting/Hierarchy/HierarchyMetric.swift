@@ -28,6 +28,8 @@ final class HierarchyMetric: Sendable {
     let downMiddle: ReadOnlyArray<UInt32>
 
     private let pruned = Mutex<PrunedQueryGraph?>(nil)
+    /// Where the arrays go once the metric is retired, and where its pruning takes its working copies from.
+    private let buffers: CustomizationBuffers?
 
     /// The arcs the query needs, nil while they are being found for a metric read back from a file.
     var queryGraph: PrunedQueryGraph? { pruned.withLock { $0 } }
@@ -42,6 +44,7 @@ final class HierarchyMetric: Sendable {
         self.down = down
         self.upMiddle = upMiddle
         self.downMiddle = downMiddle
+        buffers = nil
         if let queryGraph {
             pruned.withLock { $0 = queryGraph }
         } else {
@@ -68,10 +71,18 @@ final class HierarchyMetric: Sendable {
     ///   - search: the reference search whose arc prices (traffic included) the metric takes.
     ///   - turns: the turns of the search's mode and avoid set on the hierarchy's edges.
     ///   - pruning: when the pruned query graph is made.
-    init(hierarchy: ContractionHierarchy, search: ShortestPathSearch, turns: HierarchyTurns, pruning: Pruning = .now) {
+    ///   - buffers: where the arrays come from and go back to once the metric is retired (a router's traffic
+    ///     updates); nil for arrays of its own.
+    init(
+        hierarchy: ContractionHierarchy, search: ShortestPathSearch, turns: HierarchyTurns, pruning: Pruning = .now,
+        buffers: CustomizationBuffers? = nil
+    ) {
         let m = hierarchy.edgeCount
-        var up = [UInt32](repeating: Self.infinity, count: m)
-        var down = [UInt32](repeating: Self.infinity, count: m)
+        func array(_ value: UInt32) -> [UInt32] {
+            buffers?.take(count: m, filledWith: value) ?? [UInt32](repeating: value, count: m)
+        }
+        var up = array(Self.infinity)
+        var down = array(Self.infinity)
         let arcCost = (0..<hierarchy.vertexCount).map { arc in
             search.weight(arc).map { UInt32(min($0, Int(Self.infinity - 1))) } ?? Self.infinity
         }
@@ -92,16 +103,17 @@ final class HierarchyMetric: Sendable {
                 }
             }
         }
-        var upMiddle = [UInt32](repeating: Self.noMiddle, count: m)
-        var downMiddle = [UInt32](repeating: Self.noMiddle, count: m)
+        var upMiddle = array(Self.noMiddle)
+        var downMiddle = array(Self.noMiddle)
         TriangleSweep(hierarchy: hierarchy).run(up: &up, down: &down, upMiddle: &upMiddle, downMiddle: &downMiddle)
         self.up = ReadOnlyArray(up)
         self.down = ReadOnlyArray(down)
         self.upMiddle = ReadOnlyArray(upMiddle)
         self.downMiddle = ReadOnlyArray(downMiddle)
+        self.buffers = buffers
         switch pruning {
         case .now:
-            let made = PrunedQueryGraph(hierarchy: hierarchy, up: self.up, down: self.down)
+            let made = PrunedQueryGraph(hierarchy: hierarchy, up: self.up, down: self.down, buffers: buffers)
             pruned.withLock { $0 = made }
         case .inBackground:
             pruneInBackground(hierarchy)
@@ -111,8 +123,16 @@ final class HierarchyMetric: Sendable {
     /// Makes the pruned query graph on another thread; queries scan the whole hierarchy until it is there.
     private func pruneInBackground(_ hierarchy: ContractionHierarchy) {
         DispatchQueue.global(qos: .utility).async { [self] in
-            let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down)
+            let made = PrunedQueryGraph(hierarchy: hierarchy, up: up, down: down, buffers: buffers)
             pruned.withLock { $0 = made }
+        }
+    }
+
+    deinit {
+        // The last user is done: the next customization of this hierarchy writes into these arrays.
+        guard let buffers else { return }
+        for array in [up, down, upMiddle, downMiddle] {
+            if let owned = array.ownedElements { buffers.give(owned) }
         }
     }
 }

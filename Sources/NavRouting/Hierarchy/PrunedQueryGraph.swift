@@ -103,12 +103,23 @@ struct PrunedQueryGraph: Sendable {
     }
 
     /// Prunes the basically customized weights `up` and `down` of `hierarchy`.
-    init(hierarchy: ContractionHierarchy, up basicUp: ReadOnlyArray<UInt32>, down basicDown: ReadOnlyArray<UInt32>) {
+    /// - Parameter buffers: where the perfect pass's working copies of the weights come from and go back to.
+    init(
+        hierarchy: ContractionHierarchy, up basicUp: ReadOnlyArray<UInt32>, down basicDown: ReadOnlyArray<UInt32>,
+        buffers: CustomizationBuffers? = nil
+    ) {
         let offsets = hierarchy.upperOffsets
         let targets = hierarchy.upperTargets
         let n = hierarchy.vertexCount
-        var perfectUp = basicUp.withUnsafeBufferPointer { Array($0) }
-        var perfectDown = basicDown.withUnsafeBufferPointer { Array($0) }
+        func copy(_ weights: ReadOnlyArray<UInt32>) -> [UInt32] {
+            weights.withUnsafeBufferPointer { buffers?.take(copying: $0) ?? Array($0) }
+        }
+        var perfectUp = copy(basicUp)
+        var perfectDown = copy(basicDown)
+        defer {
+            buffers?.give(perfectUp)
+            buffers?.give(perfectDown)
+        }
         perfectUp.withUnsafeMutableBufferPointer { perfectUp in
             perfectDown.withUnsafeMutableBufferPointer { perfectDown in
                 let sweep = PerfectSweep(
@@ -129,26 +140,43 @@ struct PrunedQueryGraph: Sendable {
                 }
             }
         }
+        // Counted first, then written into arrays of their final size: appending would copy a growing array
+        // several times over, into fresh memory each time.
         var forwardOffsets = [UInt32](repeating: 0, count: n + 1)
         var backwardOffsets = [UInt32](repeating: 0, count: n + 1)
+        let infinity = HierarchyMetric.infinity
         var forwardArcs: [Arc] = []
         var backwardArcs: [Arc] = []
-        let infinity = HierarchyMetric.infinity
         basicUp.withUnsafeBufferPointer { up in
             basicDown.withUnsafeBufferPointer { down in
+                // Kept unless perfect customization found it strictly cheaper (or nothing reaches across).
+                func keepsUp(_ e: Int) -> Bool { up[e] != infinity && perfectUp[e] == up[e] }
+                func keepsDown(_ e: Int) -> Bool { down[e] != infinity && perfectDown[e] == down[e] }
+                var forwardCount: UInt32 = 0
+                var backwardCount: UInt32 = 0
                 for r in 0..<n {
                     for e in Int(offsets[r])..<Int(offsets[r + 1]) {
-                        // Kept unless perfect customization found it strictly cheaper (or nothing reaches across).
-                        if up[e] != infinity && perfectUp[e] == up[e] {
-                            forwardArcs.append(Arc(head: targets[e], weight: up[e], edge: UInt32(e)))
-                        }
-                        if down[e] != infinity && perfectDown[e] == down[e] {
-                            backwardArcs.append(Arc(head: targets[e], weight: down[e], edge: UInt32(e)))
-                        }
+                        if keepsUp(e) { forwardCount += 1 }
+                        if keepsDown(e) { backwardCount += 1 }
                     }
-                    forwardOffsets[r + 1] = UInt32(forwardArcs.count)
-                    backwardOffsets[r + 1] = UInt32(backwardArcs.count)
+                    forwardOffsets[r + 1] = forwardCount
+                    backwardOffsets[r + 1] = backwardCount
                 }
+                func arcs(_ count: UInt32, _ weights: UnsafeBufferPointer<UInt32>, _ keeps: (Int) -> Bool) -> [Arc] {
+                    [Arc](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+                        var next = 0
+                        for r in 0..<n {
+                            for e in Int(offsets[r])..<Int(offsets[r + 1]) where keeps(e) {
+                                buffer.initializeElement(
+                                    at: next, to: Arc(head: targets[e], weight: weights[e], edge: UInt32(e)))
+                                next += 1
+                            }
+                        }
+                        initialized = next
+                    }
+                }
+                forwardArcs = arcs(forwardCount, up, keepsUp)
+                backwardArcs = arcs(backwardCount, down, keepsDown)
             }
         }
         self.init(
