@@ -39,13 +39,14 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CPrefetch"),
 
         // Libraries, one job each. NavCore is the shared vocabulary at the bottom.
         .target(name: "NavCore", swiftSettings: strict),
         .target(name: "NavProtocol", dependencies: ["NavCore"], swiftSettings: strict),
         .target(name: "NavBus", dependencies: ["CZeroMQ", "NavCore", "NavProtocol"], swiftSettings: strict),
         .target(name: "NavMap", dependencies: ["CReadOSM", "NavCore"], swiftSettings: strict),
-        .target(name: "NavRouting", dependencies: ["NavCore", "NavMap"], swiftSettings: strict),
+        .target(name: "NavRouting", dependencies: ["CPrefetch", "NavCore", "NavMap"], swiftSettings: strict),
         .target(name: "NavGuidance", dependencies: ["NavCore"], swiftSettings: strict),
         .target(name: "NavSources", dependencies: ["NavCore", "NavProtocol"], swiftSettings: strict),
         .target(
