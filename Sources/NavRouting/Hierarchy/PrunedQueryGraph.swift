@@ -245,6 +245,9 @@ private struct PerfectSweep: @unchecked Sendable {
         for k in lowerRange {
             let f = Int(tables.lowerEdges[k])
             let v = Int(tables.lowerEnds[k])
+            if k + 1 < lowerRange.upperBound {
+                tables.prefetchLowerNeighbour(k + 1, up: up.baseAddress, down: down.baseAddress)
+            }
             // v→u and u→v, lowered through each w in turn.
             var vToU = UInt64(up[f])
             var uToV = UInt64(down[f])
