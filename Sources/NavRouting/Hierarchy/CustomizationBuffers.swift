@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// A customization fills four arrays of one entry per hierarchy edge (a gigabyte at a million nodes) and the pruning
 /// after it two more. Fresh memory is the dearest part of that on a virtual machine that hands freed pages back
-/// to its host: every 4 KiB is a fault into the host and a page zeroed, and at 1M nodes that was about half of
-/// a city-wide update's CPU time. A metric that is retired (a newer traffic state replaced it and the last query
+/// to its host: every 4 KiB is a fault into the host and a page zeroed (at 1M nodes `perf` put 3.3 of a
+/// customization's 7.1 CPU s in zeroing the new arrays; reusing them took a city-wide update's median from 9.3
+/// to 7.4 s, see BENCHMARKS round nine). A metric that is retired (a newer traffic state replaced it and the last query
 /// using it has finished) gives its arrays back here, and the next customization takes them; ``reserve(count:arrays:)``
 /// fills the pool ahead of the first update, in the background, while the navigator is idle.
 ///

@@ -164,13 +164,12 @@ struct PrunedQueryGraph: Sendable {
                 }
                 func arcs(_ count: UInt32, _ weights: UnsafeBufferPointer<UInt32>, _ keeps: (Int) -> Bool) -> [Arc] {
                     [Arc](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+                        // The ranks' edges lie one after the other, so this is rank order as well.
                         var next = 0
-                        for r in 0..<n {
-                            for e in Int(offsets[r])..<Int(offsets[r + 1]) where keeps(e) {
-                                buffer.initializeElement(
-                                    at: next, to: Arc(head: targets[e], weight: weights[e], edge: UInt32(e)))
-                                next += 1
-                            }
+                        for e in targets.indices where keeps(e) {
+                            buffer.initializeElement(
+                                at: next, to: Arc(head: targets[e], weight: weights[e], edge: UInt32(e)))
+                            next += 1
                         }
                         initialized = next
                     }
