@@ -23,6 +23,11 @@ public protocol RoadNetworkMatcher: Sendable {
     ///   - limit: Most candidates to return.
     func candidates(near position: Coordinate, within radius: Double, limit: Int) -> [RoadCandidate]
 
+    /// The ``candidates(near:within:limit:)`` and besides them the nearest position of up to `otherRoads` roads
+    /// (a road in one direction) those leave out, nearest first: the hidden Markov matcher's candidates, so that
+    /// a road drawn with many short segments near the point cannot fill every place.
+    func candidates(near position: Coordinate, within radius: Double, limit: Int, otherRoads: Int) -> [RoadCandidate]
+
     /// Driving distances along the network from one candidate to others, in metres, respecting one-way
     /// roads; `nil` where a candidate cannot be reached within `maximum` metres.
     func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?]
@@ -35,6 +40,13 @@ extension RoadNetworkMatcher {
             road.distance <= radius
         else { return [] }
         return [RoadCandidate(edge: 0, offset: 0, road: road)]
+    }
+
+    /// The ``candidates(near:within:limit:)`` alone, for matchers that do not tell roads apart.
+    public func candidates(near position: Coordinate, within radius: Double, limit: Int, otherRoads: Int)
+        -> [RoadCandidate]
+    {
+        candidates(near: position, within: radius, limit: limit)
     }
 
     /// Straight-line distances, for matchers that know no graph.

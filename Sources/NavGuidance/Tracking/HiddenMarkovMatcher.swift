@@ -64,8 +64,10 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     /// Bounds of the emission's standard deviation in metres.
     static let minimumSigma = 4.0
     static let maximumSigma = 15.0
-    /// Most candidates per fix.
+    /// Most candidates per fix: the nearest road positions, and besides them the nearest position of up to
+    /// ``otherRoadCandidates`` roads those leave out (see ``RoadNetworkMatcher/candidates(near:within:limit:otherRoads:)``).
     static let candidateLimit = 16
+    static let otherRoadCandidates = 8
     /// Scale of the transition's exponential in metres for one second at walking pace; it grows with the
     /// distance expected, since a longer gap leaves more doubt about how far the vehicle went.
     static let baseBeta = 5.0
@@ -212,7 +214,8 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
         let sigma = min(max(fix.horizontalAccuracy ?? RouteTracker.defaultAccuracy, Self.minimumSigma), Self.maximumSigma)
         let radius = 3 * sigma + 10
         settlePlacement(matcher: matcher)
-        let candidates = matcher.candidates(near: fix.coordinate, within: radius, limit: Self.candidateLimit)
+        let candidates = matcher.candidates(
+            near: fix.coordinate, within: radius, limit: Self.candidateLimit, otherRoads: Self.otherRoadCandidates)
         let previous = lastFix
         lastFix = fix
         guard !candidates.isEmpty else {
