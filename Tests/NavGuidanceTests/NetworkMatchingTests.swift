@@ -95,4 +95,38 @@ struct NetworkMatchingTests {
         }
         #expect(wrongWay <= 3, "\(wrongWay) fixes shown heading the other way")
     }
+
+    /// A fork of one-way streets, as Monaco's Rue de la Colle and its link to Boulevard Charles III: the route runs
+    /// straight on south, the driver bears off south-west 60° at the fork. While the vehicle plainly follows its
+    /// route the matcher skips fixes and is placed on the route; placed where a noisy fix projects, a few metres
+    /// past the fork, it could not reach the branch again (one-way roads give no way back), and the route stayed on
+    /// show until the departure was sure.
+    @Test("bearing off at a fork of one-way streets is followed onto the branch", arguments: [5.0, 10.0])
+    func bearingOffAtAOneWayFork(sigma: Double) {
+        let streets = StreetGrid(
+            nodes: [(0, 600), (0, 0), (0, -600), (-520, -300)], streets: [(0, 1), (1, 2), (1, 3)],
+            oneWay: [0, 1, 2])
+        let branchEnd = Streets.point(-520, -300)
+        var onBranch = 0
+        var shown = 0
+        for seed: UInt64 in 1...20 {
+            var trace = Trace(seed: seed, sigma: sigma)
+            trace.drive([(0, 600), (0, 0), (-520, -300)], speed: 9 + Double(seed % 4))
+            var session = Session(
+                route: GuidanceRoute(legs: [Streets.leg([(0, 600), (0, 0), (0, -600)])]), matcher: streets)
+            for sample in trace.samples {
+                let events = session.send(.fix(sample.fix))
+                // From 20 m to 80 m along the branch: past the first fix or two after the fork.
+                let along = Streets.distance(sample.truth, Streets.point(0, 0))
+                guard sample.truth.longitude < Streets.origin.longitude, along >= 20, along <= 80,
+                    let location = events.lazy.compactMap(\.snappedLocation).first
+                else { continue }
+                shown += 1
+                let position = Coordinate(latitude: location.latitude, longitude: location.longitude)
+                if Streets.distance(position, toSegment: Streets.point(0, 0), branchEnd) <= 5 { onBranch += 1 }
+            }
+        }
+        #expect(shown >= 20 * 4)
+        #expect(Double(onBranch) >= 0.97 * Double(shown), "σ \(sigma) m: \(onBranch) of \(shown) shown on the branch")
+    }
 }

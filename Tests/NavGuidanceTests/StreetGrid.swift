@@ -9,6 +9,8 @@ struct StreetGrid: RoadNetworkMatcher {
     let nodes: [(Double, Double)]
     /// Directed edges: edge `2k` runs `ends[k].0 → ends[k].1`, edge `2k + 1` back.
     let ends: [(Int, Int)]
+    /// Streets (indices into ``ends``) that may be driven only from their first node to their second.
+    var oneWay: Set<Int> = []
 
     /// Streets every `spacing` metres, `columns` × `rows` nodes from the origin.
     init(columns: Int, rows: Int, spacing: Double) {
@@ -26,11 +28,15 @@ struct StreetGrid: RoadNetworkMatcher {
         self.ends = ends
     }
 
-    /// Any network of straight two-way streets: node positions (east, north) and the node pairs they join.
-    init(nodes: [(Double, Double)], streets: [(Int, Int)]) {
+    /// Any network of straight streets: node positions (east, north), the node pairs they join, and which of
+    /// them are one-way (from the pair's first node to its second).
+    init(nodes: [(Double, Double)], streets: [(Int, Int)], oneWay: Set<Int> = []) {
         self.nodes = nodes
         ends = streets
+        self.oneWay = oneWay
     }
+
+    private func allows(_ edge: Int) -> Bool { edge % 2 == 0 || !oneWay.contains(edge / 2) }
 
     private func endpoints(ofEdge edge: Int) -> (tail: Int, head: Int) {
         let (a, b) = ends[edge / 2]
@@ -75,7 +81,7 @@ struct StreetGrid: RoadNetworkMatcher {
             guard distance <= radius else { continue }
             let point = Streets.point(px, py)
             let length = squared.squareRoot()
-            for edge in [2 * k, 2 * k + 1] {
+            for edge in [2 * k, 2 * k + 1] where allows(edge) {
                 let forward = edge % 2 == 0
                 let course = (atan2(forward ? dx : -dx, forward ? dy : -dy) * 180 / .pi + 360)
                     .truncatingRemainder(dividingBy: 360)
@@ -100,14 +106,14 @@ struct StreetGrid: RoadNetworkMatcher {
             guard next.distance <= maximum else { break }
             guard settled[next.node] == nil else { continue }
             settled[next.node] = next.distance
-            for edge in 0..<(2 * ends.count) where endpoints(ofEdge: edge).tail == next.node {
+            for edge in 0..<(2 * ends.count) where allows(edge) && endpoints(ofEdge: edge).tail == next.node {
                 frontier.append((endpoints(ofEdge: edge).head, next.distance + length(ofEdge: edge)))
             }
         }
         return targets.map { target in
             var best: Double?
             if target.edge == origin.edge, target.offset >= origin.offset { best = target.offset - origin.offset }
-            if target.edge == origin.edge ^ 1 {
+            if target.edge == origin.edge ^ 1, allows(target.edge) {
                 best = abs(length(ofEdge: origin.edge) - target.offset - origin.offset) + 25
             }
             if let tail = settled[endpoints(ofEdge: target.edge).tail] {

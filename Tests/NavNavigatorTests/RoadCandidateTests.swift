@@ -54,4 +54,58 @@ import Testing
         let fewer = matcher.candidates(near: OSMFixture.coordinate(x: 2, y: 15), within: 40, limit: 3, otherRoads: 1)
         #expect(fewer.map { $0.road.roadName.isEmpty ? "lane" : $0.road.roadName } == ["lane", "lane", "lane", "Avenue"])
     }
+
+    /// A one-way street running south into a fork at (0, 0): straight on south, or bearing off south-west, both
+    /// one-way; and a two-way street meeting the fork from the east.
+    static func oneWayFork() throws -> MapRoadMatcher {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: 300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: -300)
+        osm.node(4, x: -200, y: -200)
+        osm.node(5, x: 300, y: 0)
+        osm.way(20, [1, 2], ["highway": "primary", "name": "Street", "oneway": "yes"])
+        osm.way(21, [2, 3], ["highway": "primary", "name": "Straight On", "oneway": "yes"])
+        osm.way(22, [2, 4], ["highway": "primary", "name": "Branch", "oneway": "yes"])
+        osm.way(23, [2, 5], ["highway": "residential", "name": "Side Street"])
+        return MapRoadMatcher(router: Router(graph: try osm.graph()), mode: .driving)
+    }
+
+    @Test func aPositionJustPastAForkStillReachesTheOtherBranch() throws {
+        let matcher = try Self.oneWayFork()
+        // 4 m past the fork on the road straight on, as a fix thrown forward puts the vehicle.
+        let origin = try #require(
+            matcher.candidates(near: OSMFixture.coordinate(x: 0, y: -4), within: 1, limit: 4).first {
+                $0.road.roadName == "Straight On"
+            })
+        let branch = try #require(
+            matcher.candidates(near: OSMFixture.coordinate(x: -7.07, y: -7.07), within: 1, limit: 4).first {
+                $0.road.roadName == "Branch"
+            })
+        // One-way roads: from past the fork the branch cannot be reached at all.
+        #expect(matcher.networkDistances(from: origin, to: [branch], maximum: 500) == [nil])
+        // Allowing for the vehicle still being at the fork: the step back and the way on.
+        let backing = try #require(matcher.networkDistances(from: origin, to: [branch], maximum: 500, backing: 8).first ?? nil)
+        #expect(abs(backing - 14) < 0.5, "\(backing)")
+        // Not when the position lies farther past the fork than the allowance.
+        #expect(matcher.networkDistances(from: origin, to: [branch], maximum: 500, backing: 3) == [nil])
+    }
+
+    @Test func stepsBackAcrossTheForkReachOnlyRoadsLeavingIt() throws {
+        let matcher = try Self.oneWayFork()
+        let origin = try #require(
+            matcher.candidates(near: OSMFixture.coordinate(x: 0, y: -4), within: 1, limit: 4).first {
+                $0.road.roadName == "Straight On"
+            })
+        // Into the side street is a turn at the fork; nothing leads back north along the one-way street.
+        let side = try #require(
+            matcher.candidates(near: OSMFixture.coordinate(x: 10, y: 0), within: 1, limit: 4).first {
+                $0.road.roadName == "Side Street" && ($0.road.course ?? 0) < 180
+            })
+        let distance = try #require(matcher.networkDistances(from: origin, to: [side], maximum: 500, backing: 8).first ?? nil)
+        #expect(abs(distance - 14) < 0.5, "\(distance)")
+        let north = matcher.candidates(near: OSMFixture.coordinate(x: 0, y: 10), within: 1, limit: 4)
+        #expect(north.allSatisfy { $0.road.roadName == "Street" })
+        #expect(matcher.networkDistances(from: origin, to: north, maximum: 500, backing: 8).allSatisfy { $0 == nil })
+    }
 }

@@ -26,6 +26,13 @@ extension GuidanceEngine {
     /// may be skipped, and the most fixes skipped between two searches (see `isPlainlyOnRoute`).
     static let agreeingMatches = 3
     static let fullMatchInterval = 10
+    /// Metres back along the route from a skipped fix's place on it at which the network matcher is placed. A fix
+    /// projects onto the route up to several metres ahead of the vehicle; placed there, just past a fork the vehicle
+    /// is taking, on a one-way road, the matcher could never reach the fork's other branch again and did not see the
+    /// vehicle take it (Monaco, Rue de la Colle into its link to Boulevard Charles III: the route shown 13–18 m off
+    /// until a departure was declared on the route). Placed farther back, every road position it can reach is that
+    /// much farther, which changes no score against another.
+    static let placementSetback = 10.0
     /// Metres before the leg's end from which the network matcher searches on every fix.
     static let nearEndDistance = 150.0
     /// Largest angle between the course and the route for a fix to count as plainly following it.
@@ -77,10 +84,10 @@ extension GuidanceEngine {
                 isPlainlyOnRoute(fix, observation: observation, leg: leg, state: state)
             {
                 state.fixesSinceFullMatch += 1
-                let segment = observation.segment
+                let behind = max(0, observation.distanceAlong - Self.placementSetback)
+                let segment = leg.segmentIndex(at: behind, near: observation.segment)
                 state.networkMatch.place(
-                    fix, at: leg.coordinate(at: observation.distanceAlong, segment: segment),
-                    course: leg.segmentBearings[segment])
+                    fix, at: leg.coordinate(at: behind, segment: segment), course: leg.segmentBearings[segment])
             } else {
                 network = state.networkMatch.update(fix, matcher: matcher, prior: onRoutePrior(fix: fix, state: state))
                 state.fixesSinceFullMatch = 0

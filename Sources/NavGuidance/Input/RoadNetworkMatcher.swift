@@ -31,6 +31,13 @@ public protocol RoadNetworkMatcher: Sendable {
     /// Driving distances along the network from one candidate to others, in metres, respecting one-way
     /// roads; `nil` where a candidate cannot be reached within `maximum` metres.
     func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?]
+
+    /// The ``networkDistances(from:to:maximum:)``, or shorter where the vehicle may still be `backing` metres or
+    /// less behind the origin, at the node its road piece starts from: then the roads leaving that node count from
+    /// there, with the step back added. A fix can project onto a road just past a fork the vehicle is taking; on a
+    /// one-way road the fork's other branch cannot be reached from there at all.
+    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, backing: Double)
+        -> [Double?]
 }
 
 extension RoadNetworkMatcher {
@@ -47,6 +54,13 @@ extension RoadNetworkMatcher {
         -> [RoadCandidate]
     {
         candidates(near: position, within: radius, limit: limit)
+    }
+
+    /// The ``networkDistances(from:to:maximum:)`` alone, for matchers that know no nodes.
+    public func networkDistances(
+        from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, backing: Double
+    ) -> [Double?] {
+        networkDistances(from: origin, to: targets, maximum: maximum)
     }
 
     /// Straight-line distances, for matchers that know no graph.

@@ -330,7 +330,9 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     }
 
     /// Network distances, with movement along the same directed road worked out here: forward is its
-    /// length, and a backward step within two sigmas is GPS jitter rather than a lap of the block.
+    /// length, and a backward step within two sigmas is GPS jitter rather than a lap of the block. So is one
+    /// across the node the road piece starts from, onto another road leaving it (a fix thrown a few metres past a
+    /// fork: Monaco's Rue de la Colle, one-way, and its link to Boulevard Charles III).
     private func networkDistances(
         from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, sigma: Double,
         matcher: any RoadNetworkMatcher
@@ -345,7 +347,8 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             }
         }
         guard !others.isEmpty else { return result }
-        let measured = matcher.networkDistances(from: origin, to: others.map { targets[$0] }, maximum: maximum)
+        let measured = matcher.networkDistances(
+            from: origin, to: others.map { targets[$0] }, maximum: maximum, backing: 2 * sigma)
         for (index, distance) in zip(others, measured) { result[index] = distance }
         return result
     }

@@ -110,6 +110,38 @@ struct MapRoadMatcher: RoadNetworkMatcher {
         }
     }
 
+    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, backing: Double)
+        -> [Double?]
+    {
+        var distances = networkDistances(from: origin, to: targets, maximum: maximum)
+        let start = origin.edge
+        guard origin.offset <= backing, start >= 0, start < graph.arcCount else { return distances }
+        // Still at the node the origin's arc starts from, on a road that runs into it the origin's way (not round a
+        // corner), the step back paid: the search from that road keeps its price for turning round at the node.
+        let node = Int(graph.tail(ofArc: start))
+        let course = bearing(ofArc: start)
+        for incoming in graph.incomingArcs(ofNode: node).map(Int.init)
+        where incoming != start ^ 1 && graph.allows(mode, onArc: incoming)
+            && Geodesy.angleBetween(bearing(ofArc: incoming), course) <= Self.straightOn
+        {
+            let entering = enteringDistances(from: incoming, initial: origin.offset, maximum: maximum)
+            for (index, target) in targets.enumerated() where target.edge != start {
+                guard target.edge >= 0, target.edge < graph.arcCount, let enter = entering[target.edge],
+                    enter + target.offset <= maximum
+                else { continue }
+                distances[index] = min(distances[index] ?? .infinity, enter + target.offset)
+            }
+        }
+        return distances
+    }
+
+    /// Largest angle between two arcs meeting at a node for the second to continue the first.
+    static let straightOn = 60.0
+
+    private func bearing(ofArc arc: Int) -> Double {
+        graph.coordinate(ofNode: Int(graph.tail(ofArc: arc))).bearing(to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
+    }
+
     /// Driving distances to the start of every arc that can be entered within `maximum` metres, after
     /// driving to the end of arc `start` (`initial` metres away).
     ///
