@@ -71,17 +71,22 @@ import Testing
         return MapRoadMatcher(router: Router(graph: try osm.graph()), mode: .driving)
     }
 
+    /// The road position on the street named `name` within 1 m of (`x`, `y`), running `east` or not.
+    static func position(
+        on name: String, x: Double, y: Double, east: Bool? = nil, of matcher: MapRoadMatcher
+    ) throws -> RoadCandidate {
+        try #require(
+            matcher.candidates(near: OSMFixture.coordinate(x: x, y: y), within: 1, limit: 4).first { candidate in
+                let eastward = (0..<180).contains(candidate.road.course ?? -1)
+                return candidate.road.roadName == name && (east.map { $0 == eastward } ?? true)
+            })
+    }
+
     @Test func aPositionJustPastAForkStillReachesTheOtherBranch() throws {
         let matcher = try Self.oneWayFork()
         // 4 m past the fork on the road straight on, as a fix thrown forward puts the vehicle.
-        let origin = try #require(
-            matcher.candidates(near: OSMFixture.coordinate(x: 0, y: -4), within: 1, limit: 4).first {
-                $0.road.roadName == "Straight On"
-            })
-        let branch = try #require(
-            matcher.candidates(near: OSMFixture.coordinate(x: -7.07, y: -7.07), within: 1, limit: 4).first {
-                $0.road.roadName == "Branch"
-            })
+        let origin = try Self.position(on: "Straight On", x: 0, y: -4, of: matcher)
+        let branch = try Self.position(on: "Branch", x: -7.07, y: -7.07, of: matcher)
         // One-way roads: from past the fork the branch cannot be reached at all.
         #expect(matcher.networkDistances(from: origin, to: [branch], maximum: 500) == [nil])
         // Allowing for the vehicle still being at the fork: the step back and the way on.
@@ -93,15 +98,9 @@ import Testing
 
     @Test func stepsBackAcrossTheForkReachOnlyRoadsLeavingIt() throws {
         let matcher = try Self.oneWayFork()
-        let origin = try #require(
-            matcher.candidates(near: OSMFixture.coordinate(x: 0, y: -4), within: 1, limit: 4).first {
-                $0.road.roadName == "Straight On"
-            })
+        let origin = try Self.position(on: "Straight On", x: 0, y: -4, of: matcher)
         // Into the side street is a turn at the fork; nothing leads back north along the one-way street.
-        let side = try #require(
-            matcher.candidates(near: OSMFixture.coordinate(x: 10, y: 0), within: 1, limit: 4).first {
-                $0.road.roadName == "Side Street" && ($0.road.course ?? 0) < 180
-            })
+        let side = try Self.position(on: "Side Street", x: 10, y: 0, east: true, of: matcher)
         let distance = try #require(matcher.networkDistances(from: origin, to: [side], maximum: 500, backing: 8).first ?? nil)
         #expect(abs(distance - 14) < 0.5, "\(distance)")
         let north = matcher.candidates(near: OSMFixture.coordinate(x: 0, y: 10), within: 1, limit: 4)
