@@ -206,8 +206,8 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
     /// Takes one fix and returns the road position now most likely, or `nil` when no road is near.
     /// - Parameter prior: A log-prior per candidate, such as a bonus for positions on the route being
     ///   followed (a guided driver is far more likely on the route than beside it). The matcher keeps two
-    ///   scores per position, with the prior and without it (see ``evidenceRoad``); both use the same
-    ///   transitions, so the second costs no network distances.
+    ///   scores per position: the best path's from the fixes alone (see ``evidenceRoad``), and that plus the
+    ///   prior of the position now, which picks the road returned.
     mutating func update(
         _ fix: Fix, matcher: any RoadNetworkMatcher, prior: (RoadCandidate) -> Double = { _ in 0 }
     ) -> RoadMatch? {
@@ -222,17 +222,14 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
             hypotheses = []
             return nil
         }
-        let emissions = candidates.map { Self.emission($0, fix: fix, sigma: sigma) }
-        var scores = zip(candidates, emissions).map { $1 + prior($0) }
-        var evidence = emissions
+        var evidence = candidates.map { Self.emission($0, fix: fix, sigma: sigma) }
         var trails = candidates.map { [TrailPoint($0, time: fix.time)] }
         if let previous, !hypotheses.isEmpty, fix.time - previous.time <= Self.maximumGap {
             let elapsed = max(0, fix.time - previous.time)
             let expected = Self.expectedTravel(from: previous, to: fix, elapsed: elapsed)
             let beta = max(Self.baseBeta, fix.speed == nil ? sigma : 0) + Self.betaPerMetre * expected
             let maximum = min(3_000, 2 * expected + 3 * sigma + 50)
-            var best = [Double](repeating: -.infinity, count: candidates.count)
-            var bestEvidence = best
+            var bestEvidence = [Double](repeating: -.infinity, count: candidates.count)
             var predecessor = [Int](repeating: 0, count: candidates.count)
             var travelled = [Double?](repeating: nil, count: candidates.count)
             for (origin, hypothesis) in hypotheses.enumerated() {
@@ -241,7 +238,6 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
                 for (index, distance) in distances.enumerated() {
                     let transition =
                         distance.map { -abs($0 - expected) / beta } ?? Self.unexplainedTransition
-                    best[index] = max(best[index], hypothesis.score + transition)
                     if hypothesis.evidence + transition > bestEvidence[index] {
                         bestEvidence[index] = hypothesis.evidence + transition
                         predecessor[index] = origin
@@ -249,13 +245,16 @@ struct HiddenMarkovMatcher: Hashable, Codable, Sendable {
                     }
                 }
             }
-            for index in scores.indices {
-                scores[index] += best[index]
+            for index in evidence.indices {
                 evidence[index] += bestEvidence[index]
                 trails[index][0].travelled = travelled[index]
                 trails[index] = (hypotheses[predecessor[index]].trail + trails[index]).suffix(Self.trailLength)
             }
         }
+        // The prior counts for the position now, not once for every fix of the path: added fix after fix, it held
+        // the matcher on the route while the fixes followed a street 7–15 m beside it, since they favour one of two
+        // such streets by far less than the prior a fix.
+        let scores = zip(candidates, evidence).map { $1 + prior($0) }
         let top = scores.max() ?? 0
         let topEvidence = evidence.max() ?? 0
         // Hypotheses far below the best by both scores are dropped: they would never lead, and each one
