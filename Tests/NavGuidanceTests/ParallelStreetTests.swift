@@ -17,6 +17,7 @@ struct ParallelStreetTests {
     static func shownOnTheStreetDriven(
         driving path: [(Double, Double)], north: Double, seeds: ClosedRange<UInt64>, correlation: Double
     ) -> Double {
+        let origin = Streets.point(0, 0)
         var near = 0
         var total = 0
         for seed in seeds {
@@ -25,7 +26,6 @@ struct ParallelStreetTests {
             var session = Session(route: GuidanceRoute(legs: [Streets.leg(route)]), matcher: streets)
             for sample in trace.samples {
                 let location = session.send(.fix(sample.fix)).compactMap(\.snappedLocation).first
-                let origin = Streets.point(0, 0)
                 let east = Streets.distance(Coordinate(latitude: origin.latitude, longitude: sample.truth.longitude), origin)
                 guard sample.truth.longitude > origin.longitude, east >= 100, east <= 900, let location else { continue }
                 total += 1

@@ -10,7 +10,7 @@ struct StreetGrid: RoadNetworkMatcher {
     /// Directed edges: edge `2k` runs `ends[k].0 → ends[k].1`, edge `2k + 1` back.
     let ends: [(Int, Int)]
     /// Streets (indices into ``ends``) that may be driven only from their first node to their second.
-    var oneWay: Set<Int> = []
+    let oneWay: Set<Int>
 
     /// Streets every `spacing` metres, `columns` × `rows` nodes from the origin.
     init(columns: Int, rows: Int, spacing: Double) {
@@ -26,6 +26,7 @@ struct StreetGrid: RoadNetworkMatcher {
         }
         self.nodes = nodes
         self.ends = ends
+        oneWay = []
     }
 
     /// Any network of straight streets: node positions (east, north), the node pairs they join, and which of

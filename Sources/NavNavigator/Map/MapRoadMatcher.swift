@@ -87,10 +87,28 @@ struct MapRoadMatcher: RoadNetworkMatcher {
     }
 
     func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double) -> [Double?] {
+        networkDistances(from: origin, to: targets, maximum: maximum, backing: 0)
+    }
+
+    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, backing: Double)
+        -> [Double?]
+    {
         let start = origin.edge
         guard start >= 0, start < graph.arcCount else { return targets.map { _ in nil } }
         let startLength = graph.lengthMeters(ofSegment: graph.segment(ofArc: start))
-        let entering = enteringDistances(from: start, initial: startLength - origin.offset, maximum: maximum)
+        var seeds = [(arc: start, initial: startLength - origin.offset)]
+        if backing > 0, origin.offset <= backing {
+            // Still at the node the origin's arc starts from, on a road that runs into it the origin's way (not round
+            // a corner), the step back paid: the search from that road keeps its price for turning round at the node.
+            let course = bearing(ofArc: start)
+            seeds += graph.incomingArcs(ofNode: Int(graph.tail(ofArc: start))).map(Int.init)
+                .filter {
+                    $0 != start ^ 1 && graph.allows(mode, onArc: $0)
+                        && Geodesy.angleBetween(bearing(ofArc: $0), course) <= Self.straightOn
+                }
+                .map { (arc: $0, initial: origin.offset) }
+        }
+        let entering = enteringDistances(from: seeds, maximum: maximum)
         return targets.map { target in
             guard target.edge >= 0, target.edge < graph.arcCount else { return nil }
             var best: Double?
@@ -110,49 +128,25 @@ struct MapRoadMatcher: RoadNetworkMatcher {
         }
     }
 
-    func networkDistances(from origin: RoadCandidate, to targets: [RoadCandidate], maximum: Double, backing: Double)
-        -> [Double?]
-    {
-        var distances = networkDistances(from: origin, to: targets, maximum: maximum)
-        let start = origin.edge
-        guard origin.offset <= backing, start >= 0, start < graph.arcCount else { return distances }
-        // Still at the node the origin's arc starts from, on a road that runs into it the origin's way (not round a
-        // corner), the step back paid: the search from that road keeps its price for turning round at the node.
-        let node = Int(graph.tail(ofArc: start))
-        let course = bearing(ofArc: start)
-        for incoming in graph.incomingArcs(ofNode: node).map(Int.init)
-        where incoming != start ^ 1 && graph.allows(mode, onArc: incoming)
-            && Geodesy.angleBetween(bearing(ofArc: incoming), course) <= Self.straightOn
-        {
-            let entering = enteringDistances(from: incoming, initial: origin.offset, maximum: maximum)
-            for (index, target) in targets.enumerated() where target.edge != start {
-                guard target.edge >= 0, target.edge < graph.arcCount, let enter = entering[target.edge],
-                    enter + target.offset <= maximum
-                else { continue }
-                distances[index] = min(distances[index] ?? .infinity, enter + target.offset)
-            }
-        }
-        return distances
-    }
-
     /// Largest angle between two arcs meeting at a node for the second to continue the first.
     static let straightOn = 60.0
 
     private func bearing(ofArc arc: Int) -> Double {
-        graph.coordinate(ofNode: Int(graph.tail(ofArc: arc))).bearing(to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
+        let tail = graph.coordinate(ofNode: Int(graph.tail(ofArc: arc)))
+        return tail.bearing(to: graph.coordinate(ofNode: Int(graph.head(ofArc: arc))))
     }
 
-    /// Driving distances to the start of every arc that can be entered within `maximum` metres, after
-    /// driving to the end of arc `start` (`initial` metres away).
+    /// Driving distances to the start of every arc that can be entered within `maximum` metres, after driving to
+    /// the end of one of the `seeds` arcs (`initial` metres away): one search from them all.
     ///
     /// The search runs over arcs, not nodes, so that turning round costs ``uTurnPenalty`` at a node as in the
     /// middle of a road: over nodes a U-turn there would be free, and one wild fix on a side street just
     /// beyond a junction would be explained by driving in and straight back out.
-    private func enteringDistances(from start: Int, initial: Double, maximum: Double) -> [Int: Double] {
+    private func enteringDistances(from seeds: [(arc: Int, initial: Double)], maximum: Double) -> [Int: Double] {
         var settled: Set<Int> = []
         var entering: [Int: Double] = [:]
         var queue = DistanceQueue()
-        queue.push(start, initial)
+        for seed in seeds { queue.push(seed.arc, seed.initial) }
         while let (arc, distance) = queue.pop() {
             guard distance <= maximum else { break }
             guard settled.insert(arc).inserted else { continue }
@@ -175,12 +169,10 @@ struct MapRoadMatcher: RoadNetworkMatcher {
 
     private func road(at point: Coordinate, arc: Int, distance: Double) -> RoadMatch {
         let segment = graph.segment(ofArc: arc)
-        let tail = graph.coordinate(ofNode: Int(graph.tail(ofArc: arc)))
-        let head = graph.coordinate(ofNode: Int(graph.head(ofArc: arc)))
         return RoadMatch(
             latitude: point.latitude, longitude: point.longitude,
             roadName: graph.roadName(ofWay: graph.way(ofSegment: segment)), speedLimit: graph.speedLimit(ofArc: arc),
-            distance: distance, course: tail.bearing(to: head))
+            distance: distance, course: bearing(ofArc: arc))
     }
 }
 
