@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 import NavMap
 import NavRouting
@@ -8,8 +9,8 @@ import Testing
 /// the end of a ramp, an exit passed on a motorway), and what a step is named after.
 extension StepTests {
     /// West Street ends at one-way Main Street, where the driver turns right; 10 m on, Main Street forks and the
-    /// route keeps left while the other branch goes straight on. Joined into one "Turn right", the fork would
-    /// be lost and the driver would carry straight on.
+    /// route bears left while the other branch goes straight on. Joined into one "Turn right", that second choice
+    /// would be lost and the driver would carry straight on.
     @Test("a turn and a fork 10 m after it are two maneuvers")
     func turnThenForkAreTwoManeuvers() throws {
         var osm = OSMFixture()
@@ -25,7 +26,7 @@ extension StepTests {
         osm.way(4, [3, 5], ["highway": "residential", "name": "Main Street"])
         let result = try steps(osm, OSMFixture.coordinate(x: 290, y: 0), OSMFixture.coordinate(x: -95, y: 143))
         #expect(result.map(\.instruction) == [
-            "Head west on West Street", "Turn right onto Main Street", "Keep left to stay on Main Street",
+            "Head west on West Street", "Turn right onto Main Street", "Turn slightly left to stay on Main Street",
             "You have arrived at your destination",
         ])
     }
@@ -121,5 +122,61 @@ extension StepTests {
             ]))
         let steps = result.routes.first?.steps ?? []
         #expect(steps.map(\.maneuver) == [.depart, .uTurn, .turnLeft, .arrive], "\(steps.map(\.instruction))")
+    }
+}
+
+/// Where maneuvers start by the conventions of Valhalla's narrative (`StepBuilder+Junctions.swift`), on fixtures
+/// small enough to read.
+extension StepTests {
+    /// Harbour Road becomes Hill Road at a 35° bend where nothing else meets: the driver follows a new street
+    /// round a clear bend and is told so; at 8° the same change of name is no step.
+    @Test("a new name at a bend of 35° is a step, at 8° it is not", arguments: [(35.0, true), (8.0, false)])
+    func newNameAtABend(angle: Double, isStep: Bool) throws {
+        var osm = OSMFixture()
+        let radians = angle * .pi / 180
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 300 * sin(radians), y: 300 * cos(radians))
+        osm.way(1, [1, 2], ["highway": "residential", "name": "Harbour Road"])
+        osm.way(2, [2, 3], ["highway": "residential", "name": "Hill Road"])
+        let result = try steps(
+            osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 290 * sin(radians), y: 290 * cos(radians)))
+        #expect(result.count == (isStep ? 3 : 2), "\(result.map(\.instruction))")
+        if isStep { #expect(result[1].instruction == "Turn slightly right onto Hill Road") }
+    }
+
+    /// Main Street bends 35° right while Broad Avenue, a road of its class, carries straight on: staying on Main
+    /// Street is a choice, said although the name does not change.
+    @Test("staying on a road that bends where another goes straight on is a step")
+    func stayingOnABendingRoadIsAStep() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 172, y: 246)
+        osm.node(4, x: 0, y: 300)
+        osm.way(1, [1, 2, 3], ["highway": "secondary", "name": "Main Street"])
+        osm.way(2, [2, 4], ["highway": "secondary", "name": "Broad Avenue"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 166, y: 238))
+        #expect(result.map(\.instruction) == [
+            "Head north on Main Street", "Turn slightly right to stay on Main Street", "You have arrived at your destination",
+        ])
+    }
+
+    /// A jog: right onto Cross Street and, 6 m on, left onto Far Street, each at a junction where Cross Street goes
+    /// on. Two streets, two turns, however close ("Turn right onto Cross Street, then turn left onto Far Street").
+    @Test("a jog of 6 m onto another street is two turns")
+    func shortJogIsTwoTurns() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 6, y: 0)
+        osm.node(4, x: 6, y: 300)
+        osm.node(5, x: -300, y: 0)
+        osm.node(6, x: 300, y: 0)
+        osm.way(1, [1, 2], ["highway": "residential", "name": "Near Street"])
+        osm.way(2, [5, 2, 3, 6], ["highway": "residential", "name": "Cross Street"])
+        osm.way(3, [3, 4], ["highway": "residential", "name": "Far Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 6, y: 290))
+        #expect(result.map(\.maneuver) == [.depart, .turnRight, .turnLeft, .arrive], "\(result.map(\.instruction))")
     }
 }

@@ -124,18 +124,16 @@ public struct VoicePromptMonitor: Sendable {
             // Just named at the end of the previous maneuver's prompt and only seconds away: saying it again
             // would crowd the driver, but the maneuver after it may need naming now ("Then turn left …").
             if state.stages[index].contains(.chained) && distance < speed * Self.chainedRepeatGap {
-                // Only worth saying when it names something new; a follower already named and under two
-                // seconds away is not repeated.
+                // Only worth saying when it names something new.
                 // Counted as before, one-move followers included: a new one entering the window here must not
                 // bring the run already named round again.
                 var followers = chainIndices(after: index, leg: leg, speed: speed, oneMovesFree: false)
                 guard followers.contains(where: { state.stages[$0].isDisjoint(with: [.chained, .transition]) }) else {
                     return
                 }
-                followers.removeAll {
-                    !state.stages[$0].isDisjoint(with: [.chained, .transition])
-                        && leg.maneuvers[$0].distanceAlong - position < speed * 2
-                }
+                // The run is said from its first maneuver not yet named: those before it were just heard.
+                followers.removeFirst(
+                    followers.prefix { !state.stages[$0].isDisjoint(with: [.chained, .transition]) }.count)
                 for follower in followers { state.stages[follower].insert([.chained, .preTransition]) }
                 guard let next = followers.first.map({ leg.maneuvers[$0] }) else { return }
                 let rest = followers.dropFirst().map { leg.maneuvers[$0] }

@@ -6,7 +6,9 @@ import NavMap
 /// Crossing a dual carriageway passes two junctions a few metres apart, and a turn made through a slip
 /// lane leaves the road once and joins the next one a little later; a driver makes one turn in both
 /// cases and should hear one instruction. The joined maneuver takes the direction from the road before
-/// the first to the road after the second, and the name of the road it leads onto.
+/// the first to the road after the second, and the name of the road it leads onto. For the motor modes that is
+/// all that is joined (with a ferry's landing and the links of fast roads, ``joinsWhenClose``): two close turns
+/// at two junctions are two choices and are each said, as in Valhalla's narrative.
 extension StepBuilder {
     /// The shortest stretch between two maneuvers that a driver can still tell apart: about three seconds
     /// at town speed for motor vehicles, a few strides for walkers and cyclists.
@@ -70,7 +72,12 @@ extension StepBuilder {
             let turnChannel =
                 highwayClass(ofArc: arcs[markers[k].index]).isLink && length <= Self.longestTurnChannel
                 && ![.onRamp, .offRamp, .merge].contains(markers[k].maneuver)
-            guard length < shortestStep || turnChannel else {
+            let tooClose =
+                length < shortestStep
+                && (!mode.isMotorized || Self.joinsWhenClose.contains(markers[k].maneuver)
+                    || Self.joinsWhenClose.contains(markers[k + 1].maneuver)
+                    || isCrossingPiece(from: markers[k].index, to: markers[k + 1].index, arcs: arcs, length: length))
+            guard tooClose || turnChannel else {
                 k += 1
                 continue
             }
@@ -91,6 +98,36 @@ extension StepBuilder {
             markers.replaceSubrange(k...(k + 1), with: one)
         }
         return foldingMergesIntoTheirLinks(markers, arcs: arcs, cumulative: cumulative)
+    }
+
+    /// Maneuvers said together with a motor maneuver closer than ``shortestStep``: leaving a ferry into a turn at
+    /// the landing, and the turns onto and off links to fast roads. Other close motor maneuvers are each said,
+    /// as Valhalla's narrative does, unless they only cross a divided road (``isCrossingPiece(from:to:arcs:length:)``).
+    static let joinsWhenClose: Set<Maneuver> = [.ferry, .leaveFerry, .leaveFerryLeft, .leaveFerryRight, .onRamp, .offRamp, .merge]
+
+    /// The longest piece of road between the two carriageways of a road, crossed as one junction.
+    static let longestCrossingPiece = 32.0
+
+    /// Whether the path between positions `start` and `end` only crosses from one carriageway to another: it is
+    /// shorter than ``longestCrossingPiece`` and a one-way road passes through the junction at each end. Two
+    /// maneuvers there are one turn across a divided road; elsewhere close maneuvers are each a choice.
+    func isCrossingPiece(from start: Int, to end: Int, arcs: [Int], length: Double) -> Bool {
+        guard length < Self.longestCrossingPiece, start > 0, end < arcs.count else { return false }
+        func carriagewayPasses(_ node: Int, besides piece: Int) -> Bool {
+            var entering = false
+            var leaving = false
+            for arc in graph.outgoingArcs(ofNode: node) + graph.incomingArcs(ofNode: node) {
+                let arc = Int(arc)
+                guard arc >> 1 != piece, graph.allows(mode, onArc: arc) != graph.allows(mode, onArc: arc ^ 1) else {
+                    continue
+                }
+                let open = graph.allows(mode, onArc: arc) ? arc : arc ^ 1
+                if Int(graph.tail(ofArc: open)) == node { leaving = true } else { entering = true }
+            }
+            return entering && leaving
+        }
+        return carriagewayPasses(Int(graph.tail(ofArc: arcs[start])), besides: arcs[start] >> 1)
+            && carriagewayPasses(Int(graph.tail(ofArc: arcs[end])), besides: arcs[end - 1] >> 1)
     }
 
     /// A roundabout step names the road its exit leads onto, the same road as the exit step after it once

@@ -3,10 +3,12 @@ import NavMap
 
 /// Finds the maneuvers along a path and writes their instructions.
 ///
-/// A new step starts where the path turns noticeably, at ramps, forks, roundabouts and ferries. A new name
-/// alone does not make a step (a driver going straight on needs no instruction), unless the road's
-/// reference number changes or it becomes a road of another kind (see ``roadGroup(_:)``). Maneuvers too
-/// close together to be driven apart are then joined into one (see ``StepBuilder/simplified(_:arcs:cumulative:)``).
+/// For the motor modes the ordinary junctions follow the conventions of turn-by-turn narratives (see
+/// ``JunctionPlan``); links, roundabouts and ferries, and the walking and cycling modes, follow the rules here: a new
+/// step starts where the path turns noticeably, at ramps, forks, roundabouts and ferries. A new name alone does not
+/// make a step (a driver going straight on needs no instruction), unless the road's reference number changes or it
+/// becomes a road of another kind (see ``roadGroup(_:)``). Maneuvers too close together to be driven apart are then
+/// joined into one (see ``StepBuilder/simplified(_:arcs:cumulative:)``).
 struct StepBuilder {
     let graph: RoadGraph
     let mode: TravelMode
@@ -66,6 +68,7 @@ struct StepBuilder {
     /// One marker per place where the driver has to do something, before close ones are joined.
     private func maneuverMarkers(arcs: [Int], names: [String], path: Path) -> [Marker] {
         var markers = [Marker(index: 0, maneuver: .depart, exit: nil, roadName: names.first ?? "")]
+        let plan = mode.isMotorized ? JunctionPlan(builder: self, arcs: arcs, path: path) : nil
         var i = 1
         while i < arcs.count {
             let a = arcs[i - 1]
@@ -115,7 +118,15 @@ struct StepBuilder {
             case (false, false):
                 break
             }
-            if let maneuver = maneuver(at: i, arcs: arcs, path: path, sameName: names[i] == names[i - 1]) {
+            let onLinks = highwayClass(ofArc: arcs[i - 1]).isLink || highwayClass(ofArc: arcs[i]).isLink
+            if plan != nil && !onLinks && arcs[i] != arcs[i - 1] ^ 1 {
+                if let (maneuver, onto) = plan?.maneuver(at: i) {
+                    markers.append(
+                        Marker(
+                            index: i, maneuver: maneuver, exit: nil, roadName: names[onto],
+                            offersChoice: !otherWays(at: i, arcs: arcs).isEmpty))
+                }
+            } else if let maneuver = maneuver(at: i, arcs: arcs, path: path, sameName: names[i] == names[i - 1]) {
                 markers.append(
                     Marker(
                         index: i, maneuver: maneuver, exit: nil, roadName: names[i],
@@ -190,7 +201,7 @@ struct StepBuilder {
 
     /// Whether going straight on from arc `a` into arc `b` under a new name deserves a step: when a new
     /// reference number starts (the driver follows signs by it) or the road becomes another kind of road.
-    private func nameChangeMatters(from a: Int, to b: Int) -> Bool {
+    func nameChangeMatters(from a: Int, to b: Int) -> Bool {
         let fromWay = graph.way(ofSegment: a >> 1)
         let toWay = graph.way(ofSegment: b >> 1)
         let newRef = graph.ref(ofWay: toWay)
