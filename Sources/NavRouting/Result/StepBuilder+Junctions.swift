@@ -1,3 +1,4 @@
+import Foundation
 import NavCore
 import NavMap
 
@@ -20,6 +21,13 @@ extension StepBuilder {
         var outbound: Bool
         /// Whether the mode may use it in either direction.
         var usable: Bool
+        /// Whether the mode may arrive along it.
+        var inbound: Bool
+        /// The heading leaving along it, whole degrees.
+        var heading: Int
+        /// A road (not a path or a track), and whether it is part of a roundabout.
+        var isRoad: Bool
+        var isRoundabout: Bool
         var rank: Int
         var isLink: Bool
         var isTrack: Bool
@@ -86,6 +94,15 @@ extension StepBuilder {
         }
     }
 
+    /// ``names(ofArc:)``, read once per way.
+    func names(ofArc arc: Int, cache: inout [Int: Set<String>]) -> Set<String> {
+        let way = graph.way(ofSegment: arc >> 1)
+        if let known = cache[way] { return known }
+        let found = names(ofArc: arc)
+        cache[way] = found
+        return found
+    }
+
     /// The names a road is known by: its name and each of its reference numbers.
     func names(ofArc arc: Int) -> Set<String> {
         let way = graph.way(ofSegment: arc >> 1)
@@ -98,22 +115,61 @@ extension StepBuilder {
         return names
     }
 
+    /// Calls `body` once with each segment at `node`, restriction copies left out, until it returns false. A
+    /// segment is listed among the node's outgoing arcs when anyone may leave along it, else among the incoming
+    /// ones only. Reads the adjacency arrays directly, without building a list: this runs for every node of a path.
+    @inline(__always)
+    func visitSegments(at node: Int, _ body: (Int) -> Bool) {
+        for k in Int(graph.outOffsets[node])..<Int(graph.outOffsets[node + 1]) {
+            let segment = Int(graph.outArcs[k]) >> 1
+            if !graph.flags(ofSegment: segment).contains(.restrictionCopy) && !body(segment) { return }
+        }
+        for k in Int(graph.inOffsets[node])..<Int(graph.inOffsets[node + 1]) {
+            let arc = Int(graph.inArcs[k])
+            guard graph.arcModes[arc ^ 1] == 0, !graph.flags(ofSegment: arc >> 1).contains(.restrictionCopy) else {
+                continue
+            }
+            if !body(arc >> 1) { return }
+        }
+    }
+
     /// The segments meeting at `node`, restriction copies left out.
     func segments(at node: Int) -> [Int] {
         var found: [Int] = []
-        for arc in graph.outgoingArcs(ofNode: node) + graph.incomingArcs(ofNode: node) {
-            let segment = Int(arc) >> 1
-            if !found.contains(segment) && !graph.flags(ofSegment: segment).contains(.restrictionCopy) {
-                found.append(segment)
-            }
+        visitSegments(at: node) { segment in
+            found.append(segment)
+            return true
         }
         return found
     }
 
+    /// At a node inside a road piece, the segment on the other side of `segment`.
+    private func otherSegment(at node: Int, besides segment: Int) -> Int? {
+        var other: Int?
+        visitSegments(at: node) { found in
+            if found != segment { other = found }
+            return other == nil
+        }
+        return other
+    }
+
     /// Whether a junction ends a road piece: where other than exactly two segments of one way meet.
     func isJunction(_ node: Int) -> Bool {
-        let touching = segments(at: node)
-        return touching.count != 2 || graph.way(ofSegment: touching[0]) != graph.way(ofSegment: touching[1])
+        var first = -1
+        var second = -1
+        var third = false
+        visitSegments(at: node) { segment in
+            if segment == first || segment == second { return true }
+            if first < 0 {
+                first = segment
+            } else if second < 0 {
+                second = segment
+            } else {
+                third = true
+            }
+            return !third
+        }
+        return third || second < 0 || graph.way(ofSegment: first) != graph.way(ofSegment: second)
     }
 
     /// The arc of `segment` that leaves `node`.
@@ -139,10 +195,20 @@ extension StepBuilder {
             }
             walked += length
             point = to
-            guard !isJunction(head), let next = segments(at: head).first(where: { $0 != arc >> 1 }) else { break }
+            guard !isJunction(head), let next = otherSegment(at: head, besides: arc >> 1) else { break }
             arc = self.arc(of: next, leaving: head)
         }
-        return start.bearing(to: point)
+        return Self.shortBearing(start, point)
+    }
+
+    /// The direction from `a` to `b` over a few tens of metres, on the local plane: within a hundredth of a degree
+    /// of the great circle at these distances, for a fifth of its trigonometry (every junction of a path needs
+    /// several).
+    static func shortBearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let east = (b.longitude - a.longitude) * cos(a.latitude * .pi / 180)
+        let north = b.latitude - a.latitude
+        let degrees = atan2(east, north) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
     }
 
     private static func interpolate(_ a: Coordinate, _ b: Coordinate, fraction: Double) -> Coordinate {
@@ -163,22 +229,22 @@ extension StepBuilder {
             while j < bounds.upperBound && cumulative[j + 1] < target { j += 1 }
             guard j < bounds.upperBound else {
                 return cumulative[bounds.upperBound] - cumulative[index] > 0.5
-                    ? coordinates[index].bearing(to: coordinates[bounds.upperBound]) : nil
+                    ? Self.shortBearing(coordinates[index], coordinates[bounds.upperBound]) : nil
             }
             let span = cumulative[j + 1] - cumulative[j]
             let point = Self.interpolate(
                 coordinates[j], coordinates[j + 1], fraction: span > 0 ? (target - cumulative[j]) / span : 1)
-            return coordinates[index].bearing(to: point)
+            return Self.shortBearing(coordinates[index], point)
         }
         while j > bounds.lowerBound && cumulative[j - 1] > target { j -= 1 }
         guard j > bounds.lowerBound else {
             return cumulative[index] - cumulative[bounds.lowerBound] > 0.5
-                ? coordinates[bounds.lowerBound].bearing(to: coordinates[index]) : nil
+                ? Self.shortBearing(coordinates[bounds.lowerBound], coordinates[index]) : nil
         }
         let span = cumulative[j] - cumulative[j - 1]
         let point = Self.interpolate(
             coordinates[j - 1], coordinates[j], fraction: span > 0 ? (target - cumulative[j - 1]) / span : 0)
-        return point.bearing(to: coordinates[index])
+        return Self.shortBearing(point, coordinates[index])
     }
 
     static func wholeDegrees(_ bearing: Double) -> Int {
@@ -193,6 +259,7 @@ extension StepBuilder {
     func junctions(arcs: [Int], coordinates: [Coordinate], cumulative: [Double]) -> [Junction?] {
         var result = [Junction?](repeating: nil, count: arcs.count)
         guard arcs.count > 1 else { return result }
+        var nameCache: [Int: Set<String>] = [:]
         // Path positions whose node ends a road piece: the bounds of each direction taken along the path.
         var ends = [0]
         for i in 1..<arcs.count where isJunction(Int(graph.tail(ofArc: arcs[i]))) { ends.append(i) }
@@ -212,21 +279,23 @@ extension StepBuilder {
                     at: i, distance: Self.headingDistance(toClass), within: i...ends[k + 1], coordinates: coordinates,
                     cumulative: cumulative) ?? bearing(ofArc: b)
             let from = Self.wholeDegrees(arriving)
-            let approachNames = names(ofArc: a)
+            let approachNames = names(ofArc: a, cache: &nameCache)
             var crossRoads: [CrossRoad] = []
             for segment in segments(at: node) where segment != a >> 1 && segment != b >> 1 {
                 let out = arc(of: segment, leaving: node)
                 let highway = highwayClass(ofArc: out)
+                let degree = Self.turnDegree(
+                    from: from, to: Self.wholeDegrees(leavingHeading(out, distance: Self.headingDistance(highway))))
                 crossRoads.append(
                     CrossRoad(
-                        degree: Self.turnDegree(
-                            from: from,
-                            to: Self.wholeDegrees(leavingHeading(out, distance: Self.headingDistance(highway)))),
-                        outbound: graph.allows(mode, onArc: out),
+                        degree: degree, outbound: graph.allows(mode, onArc: out),
                         usable: graph.allows(mode, onArc: out) || graph.allows(mode, onArc: out ^ 1),
-                        rank: Self.rank(highway), isLink: highway.isLink, isTrack: highway == .track,
+                        inbound: graph.allows(mode, onArc: out ^ 1), heading: (from + degree) % 360,
+                        isRoad: Self.roadGroup(highway) < 4 && highway != .track,
+                        isRoundabout: graph.flags(ofSegment: segment).contains(.roundabout), rank: Self.rank(highway), isLink: highway.isLink, isTrack: highway == .track,
                         isFerry: graph.flags(ofSegment: segment).contains(.ferry),
-                        sharesApproachName: !approachNames.isDisjoint(with: names(ofArc: out))))
+                        sharesApproachName: Self.isForkForward(degree) && graph.allows(mode, onArc: out)
+                            && !approachNames.isDisjoint(with: names(ofArc: out, cache: &nameCache))))
             }
             result[i] = Junction(
                 degree: Self.turnDegree(from: from, to: Self.wholeDegrees(leaving)), arrival: from,
@@ -235,7 +304,7 @@ extension StepBuilder {
                 approachIsMotorway: fromClass == .motorway, departureIsMotorway: toClass == .motorway,
                 approachIsLink: fromClass.isLink, departureIsLink: toClass.isLink,
                 approachIsOneWay: !graph.allows(mode, onArc: a ^ 1), departureIsOneWay: !graph.allows(mode, onArc: b ^ 1),
-                approachNames: approachNames, departureNames: names(ofArc: b))
+                approachNames: approachNames, departureNames: names(ofArc: b, cache: &nameCache))
         }
         return result
     }
@@ -251,53 +320,36 @@ extension StepBuilder {
     /// road piece entered from a one-way carriageway (other than nearly straight on) and left onto a one-way
     /// carriageway, with no turn one way into it and the other way out of it (a jog onto another street), and
     /// no roundabout at either end. A maneuver through it is one turn, from the road before it to the road after.
-    func isInsideJunction(from start: Int, to end: Int, arcs: [Int], coordinates: [Coordinate], cumulative: [Double])
-        -> Bool
-    {
+    /// Read from the two junctions' roads, in their directions.
+    func isInsideJunction(
+        from start: Int, to end: Int, arcs: [Int], cumulative: [Double], near: Junction, far: Junction
+    ) -> Bool {
         guard cumulative[end] - cumulative[start] <= Self.longestPieceInsideJunction, start > 0, end < arcs.count,
-            !(start..<end).contains(where: { graph.flags(ofSegment: arcs[$0] >> 1).contains(.roundabout) })
+            Self.roadGroup(highwayClass(ofArc: arcs[start])) < 4,
+            !(start - 1...end).contains(where: { graph.flags(ofSegment: arcs[$0] >> 1).contains(.roundabout) }),
+            !near.crossRoads.contains(where: { $0.isRoundabout && $0.inbound }),
+            !far.crossRoads.contains(where: { $0.isRoundabout && $0.outbound })
         else { return false }
-        let pieceClass = highwayClass(ofArc: arcs[start])
-        guard Self.roadGroup(pieceClass) < 4,
-            let into = pathHeading(
-                at: start, distance: Self.headingDistance(pieceClass), within: start...end, coordinates: coordinates,
-                cumulative: cumulative),
-            let outOf = pathHeading(
-                at: end, distance: -Self.headingDistance(highwayClass(ofArc: arcs[end - 1])), within: start...end,
-                coordinates: coordinates, cumulative: cumulative)
-        else { return false }
-        func isRoad(_ arc: Int) -> Bool { Self.roadGroup(highwayClass(ofArc: arc)) < 4 && highwayClass(ofArc: arc) != .track }
-        func turns(at node: Int, besides piece: Int, inbound: Bool, reference: Int) -> (kinds: [TurnKind], oneWay: Bool)? {
-            var kinds: [TurnKind] = []
-            var oneWay = false
-            for segment in segments(at: node) where segment != piece {
-                let out = arc(of: segment, leaving: node)
-                let usable = inbound ? graph.allows(mode, onArc: out ^ 1) : graph.allows(mode, onArc: out)
-                guard usable, isRoad(out) else { continue }
-                if graph.flags(ofSegment: segment).contains(.roundabout) { return nil }
-                let heading = Self.wholeDegrees(leavingHeading(out, distance: Self.headingDistance(highwayClass(ofArc: out))))
-                let degree =
-                    inbound
-                    ? Self.turnDegree(from: (heading + 180) % 360, to: reference) : Self.turnDegree(from: reference, to: heading)
-                kinds.append(Self.turnKind(degree))
-                let alsoOtherWay = inbound ? graph.allows(mode, onArc: out) : graph.allows(mode, onArc: out ^ 1)
-                if !alsoOtherWay && !highwayClass(ofArc: out).isLink && !Self.isRelativeStraight(degree) { oneWay = true }
-            }
-            return (kinds, oneWay)
+        // Into the piece: the road the route arrives on and every other road the mode may arrive along.
+        var entering = [Self.turnKind(near.degree)]
+        var oneWayIn = near.approachIsOneWay && !near.approachIsLink && !Self.isRelativeStraight(near.degree)
+        for road in near.crossRoads where road.inbound && road.isRoad {
+            let degree = Self.turnDegree(from: (road.heading + 180) % 360, to: near.departure)
+            entering.append(Self.turnKind(degree))
+            if !road.outbound && !road.isLink && !Self.isRelativeStraight(degree) { oneWayIn = true }
         }
-        guard
-            let entering = turns(
-                at: Int(graph.tail(ofArc: arcs[start])), besides: arcs[start] >> 1, inbound: true,
-                reference: Self.wholeDegrees(into)),
-            let leaving = turns(
-                at: Int(graph.tail(ofArc: arcs[end])), besides: arcs[end - 1] >> 1, inbound: false,
-                reference: Self.wholeDegrees(outOf)),
-            entering.oneWay, leaving.oneWay
-        else { return false }
+        // Out of it: the road the route leaves on and every other road the mode may leave by.
+        var leaving = [Self.turnKind(far.degree)]
+        var oneWayOut = far.departureIsOneWay && !far.departureIsLink && !Self.isRelativeStraight(far.degree)
+        for road in far.crossRoads where road.outbound && road.isRoad {
+            leaving.append(Self.turnKind(road.degree))
+            if !road.inbound && !road.isLink && !Self.isRelativeStraight(road.degree) { oneWayOut = true }
+        }
+        guard oneWayIn, oneWayOut else { return false }
         func hasLeft(_ kinds: [TurnKind]) -> Bool { kinds.contains(.left) || kinds.contains(.sharpLeft) }
         func hasRight(_ kinds: [TurnKind]) -> Bool { kinds.contains(.right) || kinds.contains(.sharpRight) }
-        return !(hasLeft(entering.kinds) && hasRight(leaving.kinds)) && !(hasRight(entering.kinds) && hasLeft(leaving.kinds))
-            && !(hasLeft(leaving.kinds) && hasRight(leaving.kinds))
+        return !(hasLeft(entering) && hasRight(leaving)) && !(hasRight(entering) && hasLeft(leaving))
+            && !(hasLeft(leaving) && hasRight(leaving))
     }
 }
 
@@ -459,14 +511,14 @@ extension StepBuilder.Junction {
         if approachIsLink { return StepBuilder.isForward(degree) ? nil : .other }
         if degree == 180 || isUTurnBetweenCarriageways { return .other }
         if hasStraighterRoad { return .straighterRoad }
-        let common = approachNames.intersection(names)
-        if isTee(keepingName: !common.isEmpty) { return .tee }
+        let keepsName = !approachNames.isDisjoint(with: names)
+        if isTee(keepingName: keepsName) { return .tee }
         if !routeIsStraightest(than: straightest()) && !hasOutbound({ StepBuilder.isForward($0.degree) })
             && hasOutbound({ !$0.isTrack })
         {
             return .other
         }
-        if !common.isEmpty { return nil }
+        if keepsName { return nil }
         if names.isEmpty && approachNames.isEmpty
             && (crossRoads.isEmpty || routeIsStraightest(than: straightest(outboundOnly: false)))
         {
@@ -595,12 +647,12 @@ extension StepBuilder {
             }
             // Pieces of road inside a junction, by the path positions of their two ends.
             var insideJunction: [Int: Int] = [:]
-            let positions = junctions.indices.filter { junctions[$0] != nil }
-            for (start, end) in zip(positions, positions.dropFirst())
+            let placed = junctions.enumerated().compactMap { entry in entry.element.map { (entry.offset, $0) } }
+            for (near, far) in zip(placed, placed.dropFirst())
             where builder.isInsideJunction(
-                from: start, to: end, arcs: arcs, coordinates: path.coordinates, cumulative: path.cumulative)
+                from: near.0, to: far.0, arcs: arcs, cumulative: path.cumulative, near: near.1, far: far.1)
             {
-                insideJunction[start] = end
+                insideJunction[near.0] = far.0
             }
             let insideEnds = Set(insideJunction.values)
             // From the end back: where each maneuver starts, and the names it is known by all along.
@@ -615,9 +667,8 @@ extension StepBuilder {
                     starts[i] = start
                     startNames[i] = names
                     names = junction.approachNames
-                } else {
-                    let common = junction.approachNames.intersection(names)
-                    if !common.isEmpty { names = common }
+                } else if !junction.approachNames.isDisjoint(with: names) && junction.approachNames != names {
+                    names = junction.approachNames.intersection(names)
                 }
             }
             // From the start on: each maneuver, unless it only goes on from the one before.
