@@ -106,12 +106,14 @@ extension StepBuilder {
     /// The names a road is known by: its name and each of its reference numbers.
     func names(ofArc arc: Int) -> Set<String> {
         let way = graph.way(ofSegment: arc >> 1)
-        var names = Set(
-            graph.ref(ofWay: way).split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-                !$0.isEmpty
-            })
         let name = graph.name(ofWay: way)
-        if !name.isEmpty { names.insert(name) }
+        let ref = graph.ref(ofWay: way)
+        var names: Set<String> = name.isEmpty ? [] : [name]
+        guard !ref.isEmpty else { return names }
+        for part in ref.split(separator: ";") {
+            let trimmed = part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+            if !trimmed.isEmpty { names.insert(String(trimmed)) }
+        }
         return names
     }
 
