@@ -180,3 +180,24 @@ extension StepTests {
         #expect(result.map(\.maneuver) == [.depart, .turnRight, .turnLeft, .arrive], "\(result.map(\.instruction))")
     }
 }
+
+extension StepTests {
+    /// A two-way link of 160 m from Main Street to Harbour Street, leaving Main Street 22° to the right where Main
+    /// Street goes straight on: a road of its own (Valhalla's ramp), not a slip lane folded into the next turn.
+    /// Taking it is a step ("Take the exit"), and so is turning off it.
+    @Test("a two-way link between two streets is taken as an exit, then left by a turn")
+    func twoWayLinkIsARoadOfItsOwn() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 300)
+        osm.node(4, x: 60, y: 150)
+        osm.node(5, x: 400, y: 150)
+        osm.node(6, x: -300, y: 150)
+        osm.way(1, [1, 2, 3], ["highway": "secondary", "name": "Main Street"])
+        osm.way(2, [2, 4], ["highway": "secondary_link"])
+        osm.way(3, [6, 4, 5], ["highway": "secondary", "name": "Harbour Street"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 390, y: 150))
+        #expect(result.map(\.maneuver) == [.depart, .offRamp, .turnRight, .arrive], "\(result.map(\.instruction))")
+    }
+}

@@ -641,9 +641,40 @@ extension StepBuilder {
     struct JunctionPlan {
         /// The maneuver at each path position that has one, and the position whose road it leads onto.
         private var steps: [Int: (maneuver: Maneuver, onto: Int)] = [:]
+        private var junctions: [Junction?] = []
+        /// Path positions on links that make a road of their own between ordinary roads: a two-way link, or links
+        /// of 200 m or more (Valhalla's ramps; shorter one-way links are its turn channels, part of the turn they
+        /// serve). Links to and from fast roads keep their own rules (ramps, exits, merges).
+        private var roadOfLinks = Set<Int>()
+        private var builder: StepBuilder
+        private var arcs: [Int]
+
+        /// The longest one-way link between ordinary roads that is part of the turn it serves.
+        static let longestTurnChannel = 200.0
 
         init(builder: StepBuilder, arcs: [Int], path: Path) {
+            self.builder = builder
+            self.arcs = arcs
             let junctions = builder.junctions(arcs: arcs, coordinates: path.coordinates, cumulative: path.cumulative)
+            self.junctions = junctions
+            var start = 0
+            while start < arcs.count {
+                guard builder.highwayClass(ofArc: arcs[start]).isLink else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < arcs.count && builder.highwayClass(ofArc: arcs[end]).isLink { end += 1 }
+                let run = start..<end
+                let fast =
+                    run.contains { [.motorwayLink, .trunkLink].contains(builder.highwayClass(ofArc: arcs[$0])) }
+                    || (start > 0 && builder.isFastRoad(arcs[start - 1])) || (end < arcs.count && builder.isFastRoad(arcs[end]))
+                let twoWay = run.contains { builder.graph.allows(builder.mode, onArc: arcs[$0] ^ 1) }
+                if !fast && (twoWay || path.cumulative[end] - path.cumulative[start] >= Self.longestTurnChannel) {
+                    roadOfLinks.formUnion(run)
+                }
+                start = end
+            }
             func special(_ arc: Int) -> RoadGraph.SegmentFlags {
                 builder.graph.flags(ofSegment: arc >> 1).intersection([.roundabout, .ferry])
             }
@@ -714,6 +745,28 @@ extension StepBuilder {
                 }
                 steps[i] = (maneuver, i)
                 current = own
+            }
+        }
+
+        /// Whether path position `i` is on links that make a road of their own.
+        func isOnRoadOfLinks(_ i: Int) -> Bool { roadOfLinks.contains(i) }
+
+        /// The maneuver at path position `i` where the route enters, follows or leaves links that make a road of
+        /// their own: entering is a step ("Take the exit" where a road leaves close beside, else "Take the ramp"),
+        /// following them is none (their bends, hairpins included, leave the driver no choice: said, they crowded
+        /// the prompts of a Monaco ramp at 100 km/h past naming the turn after it in time), and leaving is read as
+        /// at any junction.
+        func linkManeuver(at i: Int) -> Maneuver? {
+            guard let junction = junctions[i] else { return nil }
+            let direction = junction.relativeDirection(isFork: false)
+            switch (roadOfLinks.contains(i - 1), roadOfLinks.contains(i)) {
+            case (false, true):
+                return direction == .keepLeft || direction == .keepRight ? .offRamp : .onRamp
+            case (true, true):
+                return nil
+            default:
+                let maneuver = junction.maneuver(start: .other, direction: direction)
+                return maneuver == .continue ? nil : maneuver
             }
         }
 

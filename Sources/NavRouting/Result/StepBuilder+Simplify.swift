@@ -71,6 +71,7 @@ extension StepBuilder {
             let length = cumulative[markers[k + 1].index] - cumulative[markers[k].index]
             let turnChannel =
                 highwayClass(ofArc: arcs[markers[k].index]).isLink && length <= Self.longestTurnChannel
+                && !markers[k].isOnRoadOfLinks
                 && ![.onRamp, .offRamp, .merge].contains(markers[k].maneuver)
             let tooClose =
                 length < shortestStep

@@ -23,6 +23,9 @@ struct StepBuilder {
         /// Whether the driver could take another road at this maneuver's junction: a turn or fork there is
         /// a choice, which a nearby maneuver's direction cannot stand in for.
         var offersChoice = false
+        /// Whether the marker is on links that make a road of their own (``JunctionPlan``): its turns are steps,
+        /// not part of a turn made through a slip lane.
+        var isOnRoadOfLinks = false
     }
 
     func steps(
@@ -119,7 +122,14 @@ struct StepBuilder {
                 break
             }
             let onLinks = highwayClass(ofArc: arcs[i - 1]).isLink || highwayClass(ofArc: arcs[i]).isLink
-            if plan != nil && !onLinks && arcs[i] != arcs[i - 1] ^ 1 {
+            if let plan, onLinks, plan.isOnRoadOfLinks(i) || plan.isOnRoadOfLinks(i - 1) {
+                if let maneuver = plan.linkManeuver(at: i) {
+                    markers.append(
+                        Marker(
+                            index: i, maneuver: maneuver, exit: nil, roadName: names[i],
+                            offersChoice: !otherWays(at: i, arcs: arcs).isEmpty, isOnRoadOfLinks: plan.isOnRoadOfLinks(i)))
+                }
+            } else if plan != nil && !onLinks && arcs[i] != arcs[i - 1] ^ 1 {
                 if let (maneuver, onto) = plan?.maneuver(at: i) {
                     markers.append(
                         Marker(
@@ -167,7 +177,7 @@ struct StepBuilder {
     /// Motorways, and trunk roads built for speed: where leaving by a link is an exit and joining one a
     /// merge. A trunk road through town (Mannerheimintie, Hämeentie) is driven like any main street, and
     /// its links are ordinary turns.
-    private func isFastRoad(_ arc: Int) -> Bool {
+    func isFastRoad(_ arc: Int) -> Bool {
         switch highwayClass(ofArc: arc) {
         case .motorway: true
         case .trunk: graph.speed(ofArc: arc, mode: .driving) >= Self.fastRoadSpeed
