@@ -201,3 +201,28 @@ extension StepTests {
         #expect(result.map(\.maneuver) == [.depart, .offRamp, .turnRight, .arrive], "\(result.map(\.instruction))")
     }
 }
+
+extension StepTests {
+    /// Off one-way Main Road, right into Link Street and 25 m on onto a roundabout: the turn and the roundabout are
+    /// two steps (a roundabout's ring is no carriageway of a divided road, whose crossing would be one turn).
+    @Test("a turn 25 m before a roundabout is a step of its own")
+    func turnBeforeARoundaboutIsAStep() throws {
+        var osm = OSMFixture()
+        osm.node(1, x: 0, y: -300)
+        osm.node(2, x: 0, y: 0)
+        osm.node(3, x: 0, y: 300)
+        osm.node(4, x: 25, y: 0)
+        osm.node(5, x: 45, y: -20)
+        osm.node(6, x: 65, y: 0)
+        osm.node(7, x: 45, y: 20)
+        osm.node(8, x: 300, y: 0)
+        osm.way(1, [1, 2, 3], ["highway": "primary", "name": "Main Road", "oneway": "yes"])
+        osm.way(2, [2, 4], ["highway": "residential", "name": "Link Street", "oneway": "yes"])
+        osm.way(3, [4, 5, 6, 7, 4], ["highway": "residential", "junction": "roundabout"])
+        osm.way(4, [6, 8], ["highway": "residential", "name": "East Road"])
+        let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 290, y: 0))
+        #expect(
+            result.map(\.maneuver) == [.depart, .turnRight, .roundabout, .exitRoundabout, .arrive],
+            "\(result.map(\.instruction))")
+    }
+}

@@ -110,13 +110,16 @@ extension StepBuilder {
     static let longestCrossingPiece = 32.0
 
     /// Whether the path between positions `start` and `end` only crosses from one carriageway to another: it is
-    /// shorter than ``longestCrossingPiece`` and a one-way road passes through the junction at each end. Two
-    /// maneuvers there are one turn across a divided road; elsewhere close maneuvers are each a choice.
+    /// shorter than ``longestCrossingPiece`` and a one-way road, not a roundabout's ring, passes through the
+    /// junction at each end. Two maneuvers there are one turn across a divided road; elsewhere close maneuvers are
+    /// each a choice.
     func isCrossingPiece(from start: Int, to end: Int, arcs: [Int], length: Double) -> Bool {
         guard length < Self.longestCrossingPiece, start > 0, end < arcs.count else { return false }
         func carriagewayPasses(_ node: Int, besides piece: Int) -> Bool {
             var entering = false
             var leaving = false
+            // A roundabout's ring is no carriageway: the way onto it is a maneuver of its own.
+            if segments(at: node).contains(where: { graph.flags(ofSegment: $0).contains(.roundabout) }) { return false }
             for arc in graph.outgoingArcs(ofNode: node) + graph.incomingArcs(ofNode: node) {
                 let arc = Int(arc)
                 guard arc >> 1 != piece, graph.allows(mode, onArc: arc) != graph.allows(mode, onArc: arc ^ 1) else {
