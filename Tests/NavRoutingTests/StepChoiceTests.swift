@@ -184,8 +184,9 @@ extension StepTests {
 extension StepTests {
     /// A two-way link of 160 m from Main Street to Harbour Street, leaving Main Street 22° to the right where Main
     /// Street goes straight on: a road of its own (Valhalla's ramp), not a slip lane folded into the next turn.
-    /// Taking it is a step ("Take the exit"), and so is turning off it.
-    @Test("a two-way link between two streets is taken as an exit, then left by a turn")
+    /// Taking it is a step, said as the way it goes ("Keep right", not "Take the exit": it is no motorway ramp),
+    /// and so is turning off it.
+    @Test("a two-way link between two streets is a step onto it and a turn off it")
     func twoWayLinkIsARoadOfItsOwn() throws {
         var osm = OSMFixture()
         osm.node(1, x: 0, y: -300)
@@ -198,7 +199,7 @@ extension StepTests {
         osm.way(2, [2, 4], ["highway": "secondary_link"])
         osm.way(3, [6, 4, 5], ["highway": "secondary", "name": "Harbour Street"])
         let result = try steps(osm, OSMFixture.coordinate(x: 0, y: -290), OSMFixture.coordinate(x: 390, y: 150))
-        #expect(result.map(\.maneuver) == [.depart, .offRamp, .turnRight, .arrive], "\(result.map(\.instruction))")
+        #expect(result.map(\.maneuver) == [.depart, .forkRight, .turnRight, .arrive], "\(result.map(\.instruction))")
     }
 }
 

@@ -752,7 +752,7 @@ extension StepBuilder {
         func isOnRoadOfLinks(_ i: Int) -> Bool { roadOfLinks.contains(i) }
 
         /// The maneuver at path position `i` where the route enters, follows or leaves links that make a road of
-        /// their own: entering is a step ("Take the exit" where a road leaves close beside, else "Take the ramp"),
+        /// their own: entering is a step ("Keep right" where a road goes on close beside, else the turn it takes),
         /// following them is none (their bends, hairpins included, leave the driver no choice: said, they crowded
         /// the prompts of a Monaco ramp at 100 km/h past naming the turn after it in time), and leaving is read as
         /// at any junction.
@@ -761,7 +761,14 @@ extension StepBuilder {
             let direction = junction.relativeDirection(isFork: false)
             switch (roadOfLinks.contains(i - 1), roadOfLinks.contains(i)) {
             case (false, true):
-                return direction == .keepLeft || direction == .keepRight ? .offRamp : .onRamp
+                // Said as the direction it takes, not as a ramp: these are streets' links in town (calling one a
+                // ramp is the fault of Valhalla's narrative that issue 14 names).
+                switch direction {
+                case .keepLeft: return .forkLeft
+                case .keepRight: return .forkRight
+                default:
+                    return StepBuilder.turn(Double(junction.degree > 180 ? junction.degree - 360 : junction.degree)) ?? .continue
+                }
             case (true, true):
                 return nil
             default:
