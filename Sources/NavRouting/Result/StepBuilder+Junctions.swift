@@ -32,7 +32,8 @@ extension StepBuilder {
         var isLink: Bool
         var isTrack: Bool
         var isFerry: Bool
-        /// Whether it carries one of the names of the road the route arrives on.
+        /// Whether it carries one of the names of the road the route arrives on; read only for roads the mode may
+        /// take within 20° of straight on, the only ones a fork by name needs (false for the others).
         var sharesApproachName: Bool
     }
 
@@ -646,15 +647,11 @@ extension StepBuilder {
         /// of 200 m or more (Valhalla's ramps; shorter one-way links are its turn channels, part of the turn they
         /// serve). Links to and from fast roads keep their own rules (ramps, exits, merges).
         private var roadOfLinks = Set<Int>()
-        private var builder: StepBuilder
-        private var arcs: [Int]
 
         /// The longest one-way link between ordinary roads that is part of the turn it serves.
         static let longestTurnChannel = 200.0
 
         init(builder: StepBuilder, arcs: [Int], path: Path) {
-            self.builder = builder
-            self.arcs = arcs
             let junctions = builder.junctions(arcs: arcs, coordinates: path.coordinates, cumulative: path.cumulative)
             self.junctions = junctions
             var start = 0
