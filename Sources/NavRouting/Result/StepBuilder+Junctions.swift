@@ -214,40 +214,10 @@ extension StepBuilder {
         return degrees < 0 ? degrees + 360 : degrees
     }
 
-    private static func interpolate(_ a: Coordinate, _ b: Coordinate, fraction: Double) -> Coordinate {
+    static func interpolate(_ a: Coordinate, _ b: Coordinate, fraction: Double) -> Coordinate {
         Coordinate(
             latitude: a.latitude + (b.latitude - a.latitude) * fraction,
             longitude: a.longitude + (b.longitude - a.longitude) * fraction)
-    }
-
-    /// The direction along the path at position `index` over `distance` metres (negative: the stretch arriving),
-    /// not past the path positions `bounds`.
-    func pathHeading(
-        at index: Int, distance: Double, within bounds: ClosedRange<Int>, coordinates: [Coordinate],
-        cumulative: [Double]
-    ) -> Double? {
-        let target = cumulative[index] + distance
-        var j = index
-        if distance > 0 {
-            while j < bounds.upperBound && cumulative[j + 1] < target { j += 1 }
-            guard j < bounds.upperBound else {
-                return cumulative[bounds.upperBound] - cumulative[index] > 0.5
-                    ? Self.shortBearing(coordinates[index], coordinates[bounds.upperBound]) : nil
-            }
-            let span = cumulative[j + 1] - cumulative[j]
-            let point = Self.interpolate(
-                coordinates[j], coordinates[j + 1], fraction: span > 0 ? (target - cumulative[j]) / span : 1)
-            return Self.shortBearing(coordinates[index], point)
-        }
-        while j > bounds.lowerBound && cumulative[j - 1] > target { j -= 1 }
-        guard j > bounds.lowerBound else {
-            return cumulative[index] - cumulative[bounds.lowerBound] > 0.5
-                ? Self.shortBearing(coordinates[bounds.lowerBound], coordinates[index]) : nil
-        }
-        let span = cumulative[j] - cumulative[j - 1]
-        let point = Self.interpolate(
-            coordinates[j - 1], coordinates[j], fraction: span > 0 ? (target - cumulative[j - 1]) / span : 0)
-        return Self.shortBearing(point, coordinates[index])
     }
 
     static func wholeDegrees(_ bearing: Double) -> Int {
@@ -259,7 +229,7 @@ extension StepBuilder {
 
     /// The junctions of a path: for each path position that is a junction (see ``isJunction(_:)``), how the route
     /// passes through it; nil elsewhere.
-    func junctions(arcs: [Int], coordinates: [Coordinate], cumulative: [Double]) -> [Junction?] {
+    func junctions(arcs: [Int], path: Path) -> [Junction?] {
         var result = [Junction?](repeating: nil, count: arcs.count)
         guard arcs.count > 1 else { return result }
         var nameCache: [Int: Set<String>] = [:]
@@ -274,13 +244,10 @@ extension StepBuilder {
             let fromClass = highwayClass(ofArc: a)
             let toClass = highwayClass(ofArc: b)
             let arriving =
-                pathHeading(
-                    at: i, distance: -Self.headingDistance(fromClass), within: ends[k - 1]...i, coordinates: coordinates,
-                    cumulative: cumulative) ?? bearing(ofArc: a)
+                path.bearing(at: i, looking: -Self.headingDistance(fromClass), within: ends[k - 1]...i)
+                ?? bearing(ofArc: a)
             let leaving =
-                pathHeading(
-                    at: i, distance: Self.headingDistance(toClass), within: i...ends[k + 1], coordinates: coordinates,
-                    cumulative: cumulative) ?? bearing(ofArc: b)
+                path.bearing(at: i, looking: Self.headingDistance(toClass), within: i...ends[k + 1]) ?? bearing(ofArc: b)
             let from = Self.wholeDegrees(arriving)
             let approachNames = names(ofArc: a, cache: &nameCache)
             var crossRoads: [CrossRoad] = []
@@ -295,7 +262,8 @@ extension StepBuilder {
                         usable: graph.allows(mode, onArc: out) || graph.allows(mode, onArc: out ^ 1),
                         inbound: graph.allows(mode, onArc: out ^ 1), heading: (from + degree) % 360,
                         isRoad: Self.roadGroup(highway) < 4 && highway != .track,
-                        isRoundabout: graph.flags(ofSegment: segment).contains(.roundabout), rank: Self.rank(highway), isLink: highway.isLink, isTrack: highway == .track,
+                        isRoundabout: graph.flags(ofSegment: segment).contains(.roundabout), rank: Self.rank(highway),
+                        isLink: highway.isLink, isTrack: highway == .track,
                         isFerry: graph.flags(ofSegment: segment).contains(.ferry),
                         sharesApproachName: Self.isForkForward(degree) && graph.allows(mode, onArc: out)
                             && !approachNames.isDisjoint(with: names(ofArc: out, cache: &nameCache))))
@@ -652,7 +620,7 @@ extension StepBuilder {
         static let longestTurnChannel = 200.0
 
         init(builder: StepBuilder, arcs: [Int], path: Path) {
-            let junctions = builder.junctions(arcs: arcs, coordinates: path.coordinates, cumulative: path.cumulative)
+            let junctions = builder.junctions(arcs: arcs, path: path)
             self.junctions = junctions
             var start = 0
             while start < arcs.count {

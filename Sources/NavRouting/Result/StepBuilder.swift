@@ -308,26 +308,25 @@ struct StepBuilder {
         let cumulative: [Double]
 
         /// The direction from point `index` to the point `distance` metres further along (or from the
-        /// point that far back, for a negative distance); nil where the path has no length that way.
-        func bearing(at index: Int, looking distance: Double) -> Double? {
-            let target = min(max(cumulative[index] + distance, 0), cumulative[cumulative.count - 1])
-            guard abs(target - cumulative[index]) > 1 else { return nil }
+        /// point that far back, for a negative distance), not past the path positions `bounds` (the whole path
+        /// when nil); nil where the path has no length that way.
+        func bearing(at index: Int, looking distance: Double, within bounds: ClosedRange<Int>? = nil) -> Double? {
+            let bounds = bounds ?? 0...(cumulative.count - 1)
+            let target = min(
+                max(cumulative[index] + distance, cumulative[bounds.lowerBound]), cumulative[bounds.upperBound])
+            guard abs(target - cumulative[index]) > 0.5 else { return nil }
             var j = index
             if distance > 0 {
-                while j + 1 < cumulative.count && cumulative[j + 1] < target { j += 1 }
+                while j + 1 < bounds.upperBound && cumulative[j + 1] < target { j += 1 }
             } else {
-                while j > 0 && cumulative[j - 1] > target { j -= 1 }
+                while j - 1 > bounds.lowerBound && cumulative[j - 1] > target { j -= 1 }
             }
-            let (from, to) = distance > 0 ? (j, min(j + 1, coordinates.count - 1)) : (max(j - 1, 0), j)
+            let (from, to) = distance > 0 ? (j, j + 1) : (j - 1, j)
             let span = cumulative[to] - cumulative[from]
-            let fraction = span > 0 ? (target - cumulative[from]) / span : 0
-            let a = coordinates[from]
-            let b = coordinates[to]
-            let point = Coordinate(
-                latitude: a.latitude + (b.latitude - a.latitude) * fraction,
-                longitude: a.longitude + (b.longitude - a.longitude) * fraction)
+            let point = StepBuilder.interpolate(
+                coordinates[from], coordinates[to], fraction: span > 0 ? (target - cumulative[from]) / span : 0)
             return distance > 0
-                ? coordinates[index].bearing(to: point) : point.bearing(to: coordinates[index])
+                ? StepBuilder.shortBearing(coordinates[index], point) : StepBuilder.shortBearing(point, coordinates[index])
         }
     }
 
